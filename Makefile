@@ -1,0 +1,74 @@
+# flipfive - GTP engine for Othello and Gomoku/Renju.
+# `make help` lists the targets.
+
+CC      ?= cc
+ARCH    ?=
+CSTD     = -std=c11
+WARN     = -Wall -Wextra -Wshadow -Wpedantic -Wstrict-prototypes -Wmissing-prototypes
+DEFS     = -D_POSIX_C_SOURCE=200809L
+# Integer evaluation and no FP contraction: bench signatures must not depend
+# on the compiler.
+COMMON   = $(CSTD) $(WARN) $(DEFS) -ffp-contract=off -MMD -MP $(if $(ARCH),-march=$(ARCH))
+RELEASE  = -O2 -DNDEBUG
+DEBUGF   = -O0 -g3
+SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDLIBS   = -lm
+
+# Engine modules are every src/*.c except the mains of separate programs:
+# main.c (the engine) and tool_*.c (one program each, build/flipfive-NAME).
+TOOL_SRC = $(wildcard src/tool_*.c)
+LIB_SRC  = $(filter-out src/main.c $(TOOL_SRC),$(wildcard src/*.c))
+TOOLS    = $(patsubst src/tool_%.c,flipfive-%,$(TOOL_SRC))
+
+BATS    ?= bats
+TESTS   ?= tests
+
+.PHONY: all run test bench debug sanitize clean help tools
+
+all: build/flipfive $(addprefix build/,$(TOOLS))
+
+help:
+	@echo "make            release build: build/flipfive (and build/flipfive-* tools)"
+	@echo "make run        build, then play GTP on stdin/stdout"
+	@echo "make test       build, then run every bats test in tests/"
+	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
+	@echo "make debug      build/debug/flipfive with asserts, -O0 -g"
+	@echo "make sanitize   ASan+UBSan build, then the whole test suite against it"
+	@echo "make clean      remove build/"
+	@echo "variables: CC=gcc|clang  ARCH=native (adds -march=...)  TESTS=tests/x.bats"
+
+# --- one set of objects per build flavour --------------------------------
+define flavour
+$(1)_OBJ = $$(patsubst src/%.c,$(2)/obj/%.o,$$(LIB_SRC))
+$(2)/obj/%.o: src/%.c | $(2)/obj
+	$$(CC) $$(COMMON) $(3) -c $$< -o $$@
+$(2)/obj:
+	@mkdir -p $$@
+$(2)/flipfive: $(2)/obj/main.o $$($(1)_OBJ)
+	$$(CC) $(3) $$^ $$(LDLIBS) -o $$@
+$(2)/flipfive-%: $(2)/obj/tool_%.o $$($(1)_OBJ)
+	$$(CC) $(3) $$^ $$(LDLIBS) -o $$@
+-include $$(wildcard $(2)/obj/*.d)
+endef
+
+$(eval $(call flavour,REL,build,$(RELEASE)))
+$(eval $(call flavour,DBG,build/debug,$(DEBUGF)))
+$(eval $(call flavour,SAN,build/sanitize,$(SANFLAGS)))
+
+run: build/flipfive
+	@./build/flipfive
+
+test: all
+	$(BATS) $(BATSFLAGS) $(TESTS)
+
+bench: all
+	./build/flipfive bench
+	@if [ -x scripts/bench ]; then scripts/bench; fi
+
+debug: build/debug/flipfive $(addprefix build/debug/,$(TOOLS))
+
+sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
+	FLIPFIVE_BUILD=build/sanitize ASAN_OPTIONS=detect_leaks=1 $(BATS) $(BATSFLAGS) $(TESTS)
+
+clean:
+	rm -rf build

@@ -1,0 +1,318 @@
+/*
+ * engine.c - the game in progress and the rules of talking about it:
+ * implied passes, undo, set-up positions, search limits from level and clock.
+ */
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perft.h"
+
+/* Deepest iteration per level; 0 = no limit but time. */
+static const int LEVEL_DEPTH[LEVEL_MAX + 1] = {0, 1, 2, 3, 4, 6, 8, 10, 12, 16, 0};
+
+void engine_default_settings(EngineSettings *set)
+{
+    *set = (EngineSettings){
+        .level = LEVEL_DEFAULT,
+        .depth = 0,
+        .movetime = 1.0,
+        .hash_mb = 64,
+        .coords = COORDS_AUTO,
+        .rule = 0,
+        .verbose = false,
+    };
+}
+
+/* Replaces the position by a new start position of game/size. */
+static bool new_position(Engine *e, int game, int variant, int size)
+{
+    const GameOps *ops = game_find(game_name(game), size);
+    if (!ops)
+        return false;
+    void *pos = ops->create(size, variant);
+    if (!pos)
+        return false;
+    if (e->pos)
+        e->ops->destroy(e->pos);
+    e->game = game;
+    e->variant = variant;
+    e->ops = ops;
+    e->pos = pos;
+    e->size = size;
+    e->has_setup = false;
+    e->nhist = 0;
+    tt_clear(e->tt);
+    search_reset(e->search);
+    return true;
+}
+
+Engine *engine_create(const EngineSettings *set)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->set = *set;
+    e->tt = tt_create(set->hash_mb);
+    e->search = search_create();
+    tc_init(&e->tc);
+    int g = game_index("Othello");
+    if (!e->tt || !e->search || !new_position(e, g, game_variant("Othello"), 8)) {
+        engine_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+void engine_destroy(Engine *e)
+{
+    if (!e)
+        return;
+    if (e->pos)
+        e->ops->destroy(e->pos);
+    tt_destroy(e->tt);
+    search_destroy(e->search);
+    free(e);
+}
+
+static int variant_for(const Engine *e, int game)
+{
+    int v = game_variant(game_name(game));
+    return v ? v : e->set.rule;
+}
+
+bool engine_set_game(Engine *e, const char *name)
+{
+    int g = game_index(name);
+    return g >= 0 && new_position(e, g, variant_for(e, g), game_default_size(g));
+}
+
+bool engine_boardsize(Engine *e, int size)
+{
+    return new_position(e, e->game, e->variant, size);
+}
+
+void engine_clear(Engine *e)
+{
+    e->ops->reset(e->pos);
+    e->has_setup = false;
+    e->nhist = 0;
+    tc_init(&e->tc);
+    tt_clear(e->tt);
+    search_reset(e->search);
+}
+
+bool engine_set_variant(Engine *e, int variant)
+{
+    return new_position(e, e->game, variant, e->size);
+}
+
+/* The side to move cannot move but the game goes on. */
+static bool must_pass(Engine *e)
+{
+    return !e->ops->free_order && e->ops->is_legal(e->pos, MOVE_PASS);
+}
+
+/* Makes it color's turn with an implied pass where the rules allow one.
+ * Returns the plies made (0 or 1), or -1 when color may not move now. */
+static int bring_turn(Engine *e, int color)
+{
+    if (e->ops->side_to_move(e->pos) == color)
+        return 0;
+    if (!e->ops->free_order && !must_pass(e))
+        return -1;
+    e->ops->make(e->pos, MOVE_PASS);
+    return 1;
+}
+
+static void record(Engine *e, int color, Move m, int plies)
+{
+    if (e->nhist < MAX_GAME_PLY)
+        e->hist[e->nhist++] = (HistEntry){color, m, plies};
+}
+
+PlayStatus engine_play(Engine *e, int color, Move m)
+{
+    if (e->nhist >= MAX_GAME_PLY || e->ops->game_over(e->pos))
+        return PLAY_ILLEGAL;
+    int plies = bring_turn(e, color);
+    if (plies < 0)
+        return PLAY_ILLEGAL;
+    if (!e->ops->is_legal(e->pos, m)) {
+        if (plies)
+            e->ops->unmake(e->pos);
+        return PLAY_ILLEGAL;
+    }
+    e->ops->make(e->pos, m);
+    record(e, color, m, plies + 1);
+    return PLAY_OK;
+}
+
+static void search_limits(Engine *e, int color, SearchLimits *lim)
+{
+    *lim = (SearchLimits){0};
+    lim->depth = e->set.depth ? e->set.depth : LEVEL_DEPTH[e->set.level];
+    lim->verbose = e->set.verbose;
+    /* A fixed depth means no time limit, unless a clock runs. */
+    double movetime = e->set.depth ? 0 : e->set.movetime;
+    int left = e->ops->moves_left ? e->ops->moves_left(e->pos) : 30;
+    TimeBudget tb = tc_budget(&e->tc, color, left, movetime);
+    lim->soft_ns = tb.soft_ns;
+    lim->hard_ns = tb.hard_ns;
+}
+
+PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
+{
+    *out = MOVE_PASS;
+    if (e->ops->game_over(e->pos))
+        return PLAY_OK;
+    int plies = bring_turn(e, color);
+    if (plies < 0)
+        return PLAY_WRONG_COLOR;
+    SearchLimits lim;
+    search_limits(e, color, &lim);
+    e->search->poll = e->poll;
+    e->search->poll_arg = e->poll_arg;
+    search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
+    Move m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
+    *out = m;
+    if (!commit || e->nhist >= MAX_GAME_PLY || !e->ops->is_legal(e->pos, m)) {
+        if (plies)
+            e->ops->unmake(e->pos);
+        return PLAY_OK;
+    }
+    e->ops->make(e->pos, m);
+    record(e, color, m, plies + 1);
+    return PLAY_OK;
+}
+
+bool engine_undo(Engine *e)
+{
+    if (e->nhist == 0)
+        return false;
+    const HistEntry *h = &e->hist[--e->nhist];
+    for (int i = 0; i < h->plies; i++)
+        e->ops->unmake(e->pos);
+    return true;
+}
+
+bool engine_setup(Engine *e, int size, const int8_t *cells, int side)
+{
+    if (size != e->size) {
+        const GameOps *ops = game_find(game_name(e->game), size);
+        void *pos = ops ? ops->create(size, e->variant) : NULL;
+        if (!pos)
+            return false;
+        if (!ops->setup(pos, cells, side)) {
+            ops->destroy(pos);
+            return false;
+        }
+        e->ops->destroy(e->pos);
+        e->ops = ops;
+        e->pos = pos;
+        e->size = size;
+    } else if (!e->ops->setup(e->pos, cells, side)) {
+        return false;
+    }
+    e->has_setup = true;
+    memcpy(e->setup_cells, cells, (size_t)size * (size_t)size);
+    e->setup_side = side;
+    e->nhist = 0;
+    tt_clear(e->tt);
+    return true;
+}
+
+CoordStyle engine_coords(const Engine *e)
+{
+    return e->set.coords == COORDS_AUTO ? e->ops->coords : (CoordStyle)e->set.coords;
+}
+
+Move engine_parse_vertex(const Engine *e, const char *s)
+{
+    return coord_parse(s, e->size, engine_coords(e));
+}
+
+void engine_format_vertex(const Engine *e, Move m, char *out)
+{
+    coord_format(m, e->size, engine_coords(e), out);
+}
+
+bool engine_game_over(Engine *e) { return e->ops->game_over(e->pos); }
+
+bool engine_final_score(Engine *e, Buf *out)
+{
+    if (!e->ops->game_over(e->pos))
+        return false;
+    int r = e->ops->outcome(e->pos);
+    if (r > 0)
+        buf_printf(out, "B+%d", r);
+    else if (r < 0)
+        buf_printf(out, "W+%d", -r);
+    else
+        buf_printf(out, "0");
+    return true;
+}
+
+static void column_letters(const Engine *e, Buf *out)
+{
+    buf_printf(out, "   ");
+    for (int c = 0; c < e->size; c++)
+        buf_printf(out, " %c", coord_column_letter(c, engine_coords(e)));
+}
+
+void engine_showboard(Engine *e, Buf *out)
+{
+    static const char STONE[3] = {'.', 'X', 'O'};
+    const int n = e->size;
+    int count[3] = {0, 0, 0};
+    column_letters(e, out);
+    for (int r = 0; r < n; r++) {
+        int num = coord_row_number(r, n, engine_coords(e));
+        buf_printf(out, "\n%3d", num);
+        for (int c = 0; c < n; c++) {
+            int v = e->ops->cell(e->pos, r * n + c);
+            count[v]++;
+            buf_printf(out, " %c", STONE[v]);
+        }
+        buf_printf(out, " %d", num);
+    }
+    buf_printf(out, "\n");
+    column_letters(e, out);
+    buf_printf(out, "\n%s %dx%d, move %d\n", e->ops->name, n, n, e->nhist + 1);
+    buf_printf(out, "Black (X): %d  White (O): %d\n", count[CELL_BLACK], count[CELL_WHITE]);
+    Buf res = {0};
+    if (engine_final_score(e, &res))
+        buf_printf(out, "Game over: %s", buf_str(&res));
+    else
+        buf_printf(out, "%s to move", e->ops->side_to_move(e->pos) == BLACK ? "Black" : "White");
+    buf_free(&res);
+}
+
+void engine_legal_moves(Engine *e, Buf *out)
+{
+    Move moves[MAX_MOVES];
+    int n = e->ops->gen_moves(e->pos, moves);
+    for (int i = 0; i < n; i++) {
+        char v[8];
+        engine_format_vertex(e, moves[i], v);
+        buf_printf(out, "%s%s", i ? " " : "", v);
+    }
+}
+
+bool engine_set_hash(Engine *e, size_t mb)
+{
+    Tt *tt = tt_create(mb);
+    if (!tt)
+        return false;
+    tt_destroy(e->tt);
+    e->tt = tt;
+    e->set.hash_mb = mb;
+    return true;
+}
+
+uint64_t engine_perft(Engine *e, int depth)
+{
+    return perft(e->ops, e->pos, depth);
+}

@@ -1,0 +1,101 @@
+/*
+ * engine.h - one game in progress: which game and size, the position, the
+ * move history, clocks, settings, and the search that plays it.
+ *
+ * The protocol layer talks only to this module. Every operation that can
+ * fail leaves the state exactly as it was.
+ */
+#ifndef FLIPFIVE_ENGINE_H
+#define FLIPFIVE_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "coord.h"
+#include "game.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
+
+enum { LEVEL_MIN = 1, LEVEL_MAX = 10, LEVEL_DEFAULT = 10 };
+
+typedef struct EngineSettings {
+    int level;          /* 1 answers at once, 10 uses all the time given */
+    int depth;          /* fixed depth, 0 = from level and clock */
+    double movetime;    /* seconds per move when no clock runs */
+    size_t hash_mb;
+    int coords;         /* COORDS_AUTO, COORDS_OTHELLO or COORDS_GO */
+    int rule;           /* five-in-a-row rule variant for Gomoku */
+    bool verbose;       /* search progress on stderr */
+} EngineSettings;
+
+typedef struct HistEntry {
+    int color;
+    Move move;
+    int plies;          /* 1, or 2 when an implied pass came first */
+} HistEntry;
+
+typedef enum {
+    PLAY_OK,
+    PLAY_ILLEGAL,       /* not legal here */
+    PLAY_WRONG_COLOR    /* Othello: the other side is to move and can */
+} PlayStatus;
+
+typedef struct Engine {
+    EngineSettings set;
+    int game;                    /* index in the game registry */
+    int variant;
+    const GameOps *ops;
+    void *pos;
+    int size;
+    bool has_setup;              /* the game began from a set-up position */
+    int8_t setup_cells[MAX_CELLS];
+    int setup_side;
+    HistEntry hist[MAX_GAME_PLY];
+    int nhist;
+    double komi;
+    TimeControl tc;
+    Tt *tt;
+    SearchCtx *search;
+    SearchPoll poll;             /* interrupt check while thinking */
+    void *poll_arg;
+    SearchResult last;           /* the last search, for diagnostics */
+} Engine;
+
+void engine_default_settings(EngineSettings *set);
+Engine *engine_create(const EngineSettings *set);
+void engine_destroy(Engine *e);
+
+/* Switches game (by name, case-insensitive) at its default size. */
+bool engine_set_game(Engine *e, const char *name);
+bool engine_boardsize(Engine *e, int size);
+void engine_clear(Engine *e);
+/* The variant (rule) changed: restart the current game with it. */
+bool engine_set_variant(Engine *e, int variant);
+
+PlayStatus engine_play(Engine *e, int color, Move m);
+/* Chooses a move for color; plays it when commit is true. Answers
+ * MOVE_PASS when color has no move or the game is over. */
+PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out);
+bool engine_undo(Engine *e);
+/* Arbitrary position: size*size cells of CELL_*, side to move. */
+bool engine_setup(Engine *e, int size, const int8_t *cells, int side);
+
+CoordStyle engine_coords(const Engine *e);
+Move engine_parse_vertex(const Engine *e, const char *s);
+void engine_format_vertex(const Engine *e, Move m, char *out);
+
+bool engine_game_over(Engine *e);
+/* "B+12", "W+3" or "0" once the game is over; false before. */
+bool engine_final_score(Engine *e, Buf *out);
+void engine_showboard(Engine *e, Buf *out);
+void engine_legal_moves(Engine *e, Buf *out);
+
+/* Hash table size in MB; false (unchanged) when it cannot be allocated. */
+bool engine_set_hash(Engine *e, size_t mb);
+/* Perft from the current position (a pass is a ply). */
+uint64_t engine_perft(Engine *e, int depth);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * game.c - the registry of games: names as hosts spell them, and which
+ * rules backend serves a given board size.
+ */
+#include "game.h"
+
+#include <stddef.h>
+#include <strings.h>
+
+#include "othello.h"
+
+typedef struct GameDef {
+    const char *name;
+    const GameOps *generic;             /* serves every legal size */
+    const GameOps *(*special)(int size); /* faster backend for one size */
+    int variant;
+} GameDef;
+
+static const GameDef GAMES[] = {
+    {"Othello", &othello_ops, NULL, 0},
+};
+
+enum { NGAMES = sizeof GAMES / sizeof GAMES[0] };
+
+int game_count(void) { return NGAMES; }
+
+const char *game_name(int index)
+{
+    return index >= 0 && index < NGAMES ? GAMES[index].name : NULL;
+}
+
+int game_index(const char *name)
+{
+    for (int i = 0; i < NGAMES; i++)
+        if (strcasecmp(name, GAMES[i].name) == 0)
+            return i;
+    return -1;
+}
+
+const GameOps *game_find(const char *name, int size)
+{
+    int i = game_index(name);
+    if (i < 0 || !GAMES[i].generic->size_ok(size))
+        return NULL;
+    if (GAMES[i].special) {
+        const GameOps *ops = GAMES[i].special(size);
+        if (ops)
+            return ops;
+    }
+    return GAMES[i].generic;
+}
+
+int game_default_size(int index)
+{
+    return index >= 0 && index < NGAMES ? GAMES[index].generic->default_size : 0;
+}
+
+int game_variant(const char *name)
+{
+    int i = game_index(name);
+    return i < 0 ? 0 : GAMES[i].variant;
+}

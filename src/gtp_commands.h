@@ -1,0 +1,26 @@
+/*
+ * gtp_commands.h - handlers that live outside gtp_commands.c but belong in
+ * its command table (the flipfive-* and gogui-* extensions).
+ */
+#ifndef FLIPFIVE_GTP_COMMANDS_H
+#define FLIPFIVE_GTP_COMMANDS_H
+
+#include "gtp.h"
+
+/* gtp_ext.c */
+void gtp_cmd_gogui_interrupt(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_rules_game_id(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_rules_board(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_rules_board_size(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_rules_legal_moves(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_rules_side_to_move(Gtp *g, int argc, char **argv);
+void gtp_cmd_gogui_rules_final_result(Gtp *g, int argc, char **argv);
+void gtp_cmd_setboard(Gtp *g, int argc, char **argv);
+void gtp_cmd_perft(Gtp *g, int argc, char **argv);
+void gtp_cmd_set(Gtp *g, int argc, char **argv);
+void gtp_cmd_get(Gtp *g, int argc, char **argv);
+/* Applies a flipfive-set setting; false on an unknown name or bad value. */
+bool gtp_apply_setting(Engine *e, const char *name, const char *value);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * main.c - command line: options, then the GTP loop on stdin/stdout, or
+ * the bench signature (`flipfive bench [depth]`).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "gtp.h"
+#include "gtp_commands.h"
+#include "version.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: flipfive [options]         play GTP on stdin/stdout\n"
+            "       flipfive bench [DEPTH]     print the bench signature\n"
+            "\n"
+            "Options (each is also a flipfive-set setting):\n"
+            "  --game NAME      Othello (default); see list_games\n"
+            "  --level N        1 (instant) .. 10 (uses all the time given; default)\n"
+            "  --time SECS      seconds per move without a clock (default 1)\n"
+            "  --depth N        fixed search depth (0 = by level and time)\n"
+            "  --hash MB        transposition table size (default 64)\n"
+            "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
+            "  --verbose        search progress on stderr\n"
+            "  --help           this text\n"
+            "  --version        print the version\n");
+}
+
+/* Option name -> flipfive-set setting name. */
+static const struct {
+    const char *option, *setting;
+} OPTIONS[] = {
+    {"--level", "level"}, {"--time", "movetime"}, {"--depth", "depth"},
+    {"--hash", "hash"},   {"--coords", "coords"},
+};
+
+static int parse_options(int argc, char **argv, Engine *e)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(a, "--version") == 0) {
+            printf("flipfive %s\n", FLIPFIVE_VERSION);
+            return 0;
+        }
+        if (strcmp(a, "--verbose") == 0) {
+            gtp_apply_setting(e, "verbose", "1");
+            continue;
+        }
+        if (strcmp(a, "--game") == 0 && i + 1 < argc) {
+            if (!engine_set_game(e, argv[++i])) {
+                fprintf(stderr, "flipfive: unknown game '%s'\n", argv[i]);
+                return 2;
+            }
+            continue;
+        }
+        bool known = false;
+        for (size_t k = 0; k < sizeof OPTIONS / sizeof OPTIONS[0]; k++) {
+            if (strcmp(a, OPTIONS[k].option) != 0)
+                continue;
+            known = true;
+            if (i + 1 >= argc || !gtp_apply_setting(e, OPTIONS[k].setting, argv[i + 1])) {
+                fprintf(stderr, "flipfive: bad value for %s\n", a);
+                return 2;
+            }
+            i++;
+        }
+        if (!known) {
+            fprintf(stderr, "flipfive: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0) {
+        int depth = argc >= 3 ? atoi(argv[2]) : 0;
+        bench_run(depth > 0 ? depth : 0, stdout);
+        return 0;
+    }
+    /* A host that goes away must not kill us mid-reply: writes fail instead. */
+    signal(SIGPIPE, SIG_IGN);
+    EngineSettings set;
+    engine_default_settings(&set);
+    Engine *e = engine_create(&set);
+    if (!e) {
+        fputs("flipfive: cannot allocate the engine\n", stderr);
+        return 1;
+    }
+    int rc = parse_options(argc, argv, e);
+    if (rc < 0) {
+        Gtp g;
+        gtp_init_fd(&g, e, STDIN_FILENO, stdout);
+        gtp_loop(&g);
+        gtp_free(&g);
+        rc = 0;
+    }
+    engine_destroy(e);
+    return rc;
+}

@@ -1,0 +1,203 @@
+/*
+ * record.c - SGF in and out. Loading is transactional: the engine state is
+ * saved first and restored when any part of the record does not fit our
+ * rules (unknown game, bad size, an illegal move).
+ */
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sgf.h"
+#include "version.h"
+
+static bool contains_nocase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++)
+        if (strncasecmp(hay, needle, n) == 0)
+            return true;
+    return false;
+}
+
+/* The game a record is for; NULL when we do not play it. */
+static const char *game_of_record(const Engine *e, const SgfGame *g)
+{
+    switch (g->gm) {
+    case 0:
+        return game_name(e->game); /* no GM: take it as the current game */
+    case 2:
+        return "Othello";
+    case 4:
+        return contains_nocase(g->ru, "renju") ? "Renju" : "Gomoku";
+    default:
+        return NULL;
+    }
+}
+
+static Move point_move(SgfPoint pt, int size)
+{
+    if (pt.x < 0)
+        return MOVE_PASS;
+    if (size <= 19 && pt.x == 19 && pt.y == 19)
+        return MOVE_PASS; /* the old "tt" pass */
+    if (pt.x >= size || pt.y >= size)
+        return MOVE_NONE;
+    return pt.y * size + pt.x;
+}
+
+/* Set-up properties of one node on top of the current position. */
+static bool apply_setup(Engine *e, const SgfGame *g, const SgfNode *node, bool first)
+{
+    int8_t cells[MAX_CELLS];
+    const int n = e->size;
+    for (int c = 0; c < n * n; c++)
+        cells[c] = (int8_t)e->ops->cell(e->pos, c);
+    for (int i = 0; i < node->setup_count; i++) {
+        const SgfSetup *s = &g->setup[node->setup_first + i];
+        Move m = point_move(s->p, n);
+        if (m < 0)
+            return false;
+        cells[m] = s->value;
+    }
+    int side = node->pl >= 0 ? node->pl : first ? BLACK : e->ops->side_to_move(e->pos);
+    return engine_setup(e, n, cells, side);
+}
+
+static bool replay(Engine *e, const SgfGame *g, int upto)
+{
+    const char *name = game_of_record(e, g);
+    if (!name || !engine_set_game(e, name))
+        return false;
+    int size = g->size ? g->size : e->size;
+    if (!engine_boardsize(e, size))
+        return false;
+    int moveno = 0;
+    bool first = true;
+    for (int i = 0; i < g->nnodes; i++) {
+        const SgfNode *node = &g->nodes[i];
+        if (node->setup_count > 0 || (node->pl >= 0 && node->color < 0)) {
+            if (!apply_setup(e, g, node, first))
+                return false;
+        }
+        if (node->color < 0)
+            continue;
+        first = false;
+        if (upto > 0 && ++moveno >= upto)
+            break;
+        Move m = point_move(node->move, size);
+        if (m == MOVE_NONE || engine_play(e, node->color, m) != PLAY_OK)
+            return false;
+    }
+    return true;
+}
+
+typedef struct Snapshot {
+    int game, variant, size;
+    bool has_setup;
+    int8_t cells[MAX_CELLS];
+    int side, nhist;
+    HistEntry hist[MAX_GAME_PLY];
+} Snapshot;
+
+static void snapshot_take(const Engine *e, Snapshot *s)
+{
+    s->game = e->game;
+    s->variant = e->variant;
+    s->size = e->size;
+    s->has_setup = e->has_setup;
+    memcpy(s->cells, e->setup_cells, sizeof s->cells);
+    s->side = e->setup_side;
+    s->nhist = e->nhist;
+    memcpy(s->hist, e->hist, sizeof(HistEntry) * (size_t)e->nhist);
+}
+
+static void snapshot_restore(Engine *e, const Snapshot *s)
+{
+    engine_set_game(e, game_name(s->game));
+    if (e->variant != s->variant)
+        engine_set_variant(e, s->variant);
+    engine_boardsize(e, s->size);
+    if (s->has_setup)
+        engine_setup(e, s->size, s->cells, s->side);
+    for (int i = 0; i < s->nhist; i++)
+        engine_play(e, s->hist[i].color, s->hist[i].move);
+}
+
+bool record_load_text(Engine *e, const char *text, size_t len, int upto)
+{
+    SgfGame *g = malloc(sizeof *g);
+    Snapshot *snap = malloc(sizeof *snap);
+    bool ok = g && snap && sgf_parse(text, len, g);
+    if (ok) {
+        snapshot_take(e, snap);
+        ok = replay(e, g, upto);
+        if (!ok)
+            snapshot_restore(e, snap);
+    }
+    free(g);
+    free(snap);
+    return ok;
+}
+
+bool record_load_file(Engine *e, const char *path, int upto)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char *text = malloc(RECORD_MAX_FILE + 1);
+    size_t len = text ? fread(text, 1, RECORD_MAX_FILE + 1, f) : 0;
+    bool ok = text && !ferror(f) && len > 0 && len <= RECORD_MAX_FILE;
+    fclose(f);
+    if (ok)
+        ok = record_load_text(e, text, len, upto);
+    free(text);
+    return ok;
+}
+
+static void write_point(Buf *out, Move m, int size)
+{
+    if (m < 0)
+        return; /* a pass: empty value */
+    buf_printf(out, "%c%c", sgf_letter(m % size), sgf_letter(m / size));
+}
+
+static void write_setup(Engine *e, Buf *out)
+{
+    static const char *const PROP[3] = {NULL, "AB", "AW"};
+    const int n = e->size;
+    for (int v = CELL_BLACK; v <= CELL_WHITE; v++) {
+        bool any = false;
+        for (int c = 0; c < n * n; c++) {
+            if (e->setup_cells[c] != v)
+                continue;
+            buf_printf(out, "%s[", any ? "" : PROP[v]);
+            write_point(out, c, n);
+            buf_printf(out, "]");
+            any = true;
+        }
+    }
+    buf_printf(out, "PL[%c]", e->setup_side == BLACK ? 'B' : 'W');
+}
+
+void record_write(Engine *e, Buf *out)
+{
+    const int n = e->size;
+    buf_printf(out, "(;FF[4]CA[UTF-8]AP[flipfive:%s]GM[%d]SZ[%d]", FLIPFIVE_VERSION, e->ops->sgf_gm, n);
+    if (strcmp(e->ops->name, "Renju") == 0)
+        buf_printf(out, "RU[Renju]");
+    Buf res = {0};
+    if (engine_final_score(e, &res))
+        buf_printf(out, "RE[%s]", strcmp(buf_str(&res), "0") == 0 ? "Draw" : buf_str(&res));
+    buf_free(&res);
+    if (e->has_setup)
+        write_setup(e, out);
+    for (int i = 0; i < e->nhist; i++) {
+        buf_printf(out, "%s;%c[", i % 10 == 0 ? "\n" : "", e->hist[i].color == BLACK ? 'B' : 'W');
+        write_point(out, e->hist[i].move, n);
+        buf_printf(out, "]");
+    }
+    buf_printf(out, ")\n");
+}

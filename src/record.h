@@ -1,0 +1,24 @@
+/*
+ * record.h - game records: loading an SGF file into the engine (loadsgf)
+ * and writing the current game as SGF (printsgf), for every game we play.
+ */
+#ifndef FLIPFIVE_RECORD_H
+#define FLIPFIVE_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "engine.h"
+
+enum { RECORD_MAX_FILE = 4 << 20 }; /* larger files are refused */
+
+/* Loads path; with upto > 0 stops before move number upto. On failure the
+ * engine is left exactly as it was. */
+bool record_load_file(Engine *e, const char *path, int upto);
+/* The same from SGF text in memory. */
+bool record_load_text(Engine *e, const char *text, size_t len, int upto);
+/* The current game as SGF FF[4], ending with a newline. */
+void record_write(Engine *e, Buf *out);
+
+#endif

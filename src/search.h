@@ -1,0 +1,74 @@
+/*
+ * search.h - game-agnostic iterative-deepening alpha-beta (negamax PVS).
+ *
+ * Everything a search touches lives in a SearchCtx passed explicitly: the
+ * position and its rules, the transposition table, node counter, stop flag,
+ * deadlines, killers, history and the principal variation. Nothing global,
+ * so the same search from the same state always visits the same nodes.
+ */
+#ifndef FLIPFIVE_SEARCH_H
+#define FLIPFIVE_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "tt.h"
+
+typedef struct SearchLimits {
+    int depth;          /* deepest iteration; 0 = as deep as time allows */
+    uint64_t nodes;     /* node budget; 0 = none */
+    int64_t soft_ns;    /* aim to finish by this long after the start; 0 = none */
+    int64_t hard_ns;    /* never search longer than this; 0 = none */
+    bool verbose;       /* one line per iteration on stderr */
+} SearchLimits;
+
+typedef struct SearchResult {
+    Move best;
+    int score;          /* from the root side to move's view */
+    int depth;          /* last iteration completed */
+    bool exact;         /* score is the game-theoretic value */
+    uint64_t nodes;
+    int64_t ns;
+    int pvlen;
+    Move pv[MAX_PLY];
+} SearchResult;
+
+/* Called every few thousand nodes; returning true stops the search. */
+typedef bool (*SearchPoll)(void *arg);
+
+struct SearchCtx {
+    const GameOps *ops;
+    void *pos;
+    Tt *tt;
+    uint64_t nodes;
+    int ply;
+    int root_depth;
+    bool stop;
+    int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
+    uint64_t node_limit;
+    uint64_t next_poll;
+    SearchPoll poll;
+    void *poll_arg;
+    bool saw_heuristic;                 /* a non-final leaf was evaluated */
+    Move killers[MAX_PLY][2];
+    int32_t history[2][MAX_CELLS];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pvlen[MAX_PLY + 1];
+    Move moves[MAX_PLY][MAX_MOVES];
+    int order[MAX_PLY][MAX_MOVES];
+};
+
+SearchCtx *search_create(void);
+void search_destroy(SearchCtx *s);
+/* Forget killers and history (new game). */
+void search_reset(SearchCtx *s);
+/* Searches pos (left unchanged) and fills res. */
+void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt,
+                const SearchLimits *lim, SearchResult *res);
+/* True when the search must stop now (deadline, node budget, interrupt). */
+bool search_should_stop(SearchCtx *s);
+/* The alpha-beta itself, for game hooks that want to recurse. */
+int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
+
+#endif

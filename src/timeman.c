@@ -1,0 +1,90 @@
+/*
+ * timeman.c - per-move budgets. Every budget keeps a safety margin for
+ * process and pipe latency, so a host's clock never runs out on us.
+ */
+#include "timeman.h"
+
+#include <time.h>
+
+int64_t clock_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void tc_init(TimeControl *tc)
+{
+    *tc = (TimeControl){.mode = TC_NONE};
+}
+
+void tc_settings(TimeControl *tc, double main_s, double byo_s, int stones)
+{
+    tc_init(tc);
+    if ((byo_s > 0 && stones == 0) || (main_s <= 0 && byo_s <= 0))
+        return; /* no limit */
+    tc->mode = byo_s > 0 ? TC_CANADIAN : TC_ABSOLUTE;
+    tc->main_s = main_s;
+    tc->byo_s = byo_s;
+    tc->byo_stones = stones;
+    for (int c = 0; c < 2; c++) {
+        tc->left_s[c] = main_s > 0 ? main_s : byo_s;
+        tc->stones_left[c] = main_s > 0 ? 0 : stones;
+    }
+}
+
+void tc_left(TimeControl *tc, int color, double secs, int stones)
+{
+    tc->left_s[color] = secs > 0 ? secs : 0;
+    tc->stones_left[color] = stones > 0 ? stones : 0;
+}
+
+static int64_t secs_ns(double s) { return s <= 0 ? 0 : (int64_t)(s * 1e9); }
+
+/* Latency reserve: 30 ms plus 3 %, but never more than half of what is left. */
+static double usable(double left)
+{
+    double margin = 0.03 + 0.03 * left;
+    if (margin > left * 0.5)
+        margin = left * 0.5;
+    return left - margin;
+}
+
+static TimeBudget make_budget(double soft, double hard, double cap)
+{
+    if (hard > cap)
+        hard = cap;
+    if (soft > hard)
+        soft = hard;
+    if (hard < 0.001)
+        hard = soft = 0.001;
+    return (TimeBudget){secs_ns(soft), secs_ns(hard)};
+}
+
+TimeBudget tc_budget(const TimeControl *tc, int color, int moves_left, double movetime)
+{
+    if (moves_left < 1)
+        moves_left = 1;
+    if (tc->mode == TC_NONE) {
+        if (movetime <= 0)
+            return (TimeBudget){0, 0};
+        return make_budget(movetime, movetime, movetime);
+    }
+    double left = usable(tc->left_s[color]);
+    if (tc->stones_left[color] > 0) {
+        /* Inside a byo-yomi period: share it among its stones. */
+        int stones = tc->stones_left[color];
+        double per = left / stones;
+        double cap = left - (stones - 1) * 0.02;
+        return make_budget(per, per * 1.5, cap);
+    }
+    double per = left / (moves_left + 1);
+    double reserve = 0;
+    if (tc->mode == TC_CANADIAN && tc->byo_stones > 0) {
+        double period = usable(tc->byo_s) / tc->byo_stones;
+        if (per < period)
+            per = period; /* byo-yomi will pay for the rest */
+        reserve = period * 0.5;
+    }
+    return make_budget(per, per * 3, left * 0.3 + reserve);
+}

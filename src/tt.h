@@ -1,0 +1,38 @@
+/*
+ * tt.h - transposition table: 16-byte entries in buckets of four, depth-
+ * preferred replacement with ageing. Game-agnostic: keys are 64-bit hashes.
+ */
+#ifndef FLIPFIVE_TT_H
+#define FLIPFIVE_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+
+typedef struct TtEntry {
+    uint64_t key;
+    int32_t score;
+    int16_t move;
+    int8_t depth;
+    uint8_t bound_age; /* bound in the low 2 bits, age above */
+} TtEntry;
+
+typedef struct Tt Tt;
+
+/* size_mb is rounded down to a power of two of buckets; NULL on failure. */
+Tt *tt_create(size_t size_mb);
+void tt_destroy(Tt *tt);
+void tt_clear(Tt *tt);
+size_t tt_size_mb(const Tt *tt);
+/* A new search: older entries become cheaper to replace. */
+void tt_new_search(Tt *tt);
+bool tt_probe(const Tt *tt, uint64_t key, TtEntry *out);
+void tt_store(Tt *tt, uint64_t key, int depth, int bound, int score, Move move);
+
+static inline int tt_bound(const TtEntry *e) { return e->bound_age & 3; }
+
+#endif
