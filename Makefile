@@ -15,9 +15,11 @@ SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sani
 LDLIBS   = -lm
 
 # Engine modules are every src/*.c except the mains of separate programs:
-# main.c (the engine) and tool_*.c (one program each, build/flipfive-NAME).
+# main.c (the engine), tool_*.c (one program each, build/flipfive-NAME) and
+# fuzz_*.c (libFuzzer harnesses, built by `make fuzz`).
 TOOL_SRC = $(wildcard src/tool_*.c)
-LIB_SRC  = $(filter-out src/main.c $(TOOL_SRC),$(wildcard src/*.c))
+FUZZ_SRC = $(wildcard src/fuzz_*.c)
+LIB_SRC  = $(filter-out src/main.c $(TOOL_SRC) $(FUZZ_SRC),$(wildcard src/*.c))
 TOOLS    = $(patsubst src/tool_%.c,flipfive-%,$(TOOL_SRC))
 
 BATS    ?= bats
