@@ -1,0 +1,60 @@
+/*
+ * match_proc.h - one GTP engine run by the match referee: a child process
+ * on two pipes, commands written one at a time, replies read with poll()
+ * against a deadline, and a stop that always reaps (no zombies) and kills
+ * whatever the engine left behind (it runs in its own process group).
+ */
+#ifndef FLIPFIVE_MATCH_PROC_H
+#define FLIPFIVE_MATCH_PROC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "buf.h"
+
+typedef enum {
+    PROC_OK,        /* "=" reply */
+    PROC_FAILED,    /* "?" reply */
+    PROC_TIMEOUT,   /* no complete reply before the deadline */
+    PROC_EOF,       /* the engine closed its output or died */
+    PROC_ABORTED    /* the referee was told to stop (signal) */
+} ProcStatus;
+
+typedef struct MatchProc {
+    pid_t pid;          /* 0 when not running or already reaped */
+    int to_fd, from_fd; /* -1 when closed */
+    char *rbuf;         /* bytes read but not yet consumed */
+    size_t rlen, rcap;
+    bool eof;
+    int wait_status;    /* from waitpid, once reaped */
+    FILE *log;          /* GTP transcript, or NULL */
+    char tag;           /* 'A' or 'B' in the transcript */
+} MatchProc;
+
+/* Starts argv[0] (searched in PATH) with pipes on stdin/stdout and stderr
+ * on stderr_fd (-1: /dev/null). False with a message in err when it cannot
+ * be run. */
+bool match_proc_start(MatchProc *p, char *const argv[], int stderr_fd, char *err, size_t errlen);
+/* Sends one command line and waits for its reply until deadline_ns (a
+ * clock_ns() value, 0 = wait forever). The reply body, without the "= "
+ * or "? " and with lines joined by '\n', goes to body. */
+ProcStatus match_proc_command(MatchProc *p, const char *cmd, int64_t deadline_ns, Buf *body);
+/* Sends quit, gives the engine grace_ns to exit, then kills its process
+ * group and reaps it. Safe to call twice. */
+void match_proc_stop(MatchProc *p, int64_t grace_ns);
+/* Kills the engine's process group at once and reaps it. */
+void match_proc_kill(MatchProc *p);
+/* "exit 3", "signal 9" or "running" for messages. */
+void match_proc_describe_exit(const MatchProc *p, char *out, size_t n);
+
+/* Called from a signal handler: every wait in this module returns
+ * PROC_ABORTED from now on. */
+void match_proc_request_abort(void);
+bool match_proc_aborted(void);
+
+/* Marks fd close-on-exec, so engines never inherit the referee's pipes. */
+void match_proc_cloexec(int fd);
+
+#endif
