@@ -347,3 +347,13 @@ void match_proc_describe_exit(const MatchProc *p, char *out, size_t n)
     else
         snprintf(out, n, "gone");
 }
+
+bool match_proc_no_children(const char *who)
+{
+    int status;
+    pid_t r = waitpid(-1, &status, WNOHANG);
+    if (r < 0 && errno == ECHILD)
+        return true;
+    fprintf(stderr, "flipfive-match: %s left %s child process\n", who, r > 0 ? "an unreaped" : "a running");
+    return false;
+}

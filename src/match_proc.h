@@ -54,6 +54,10 @@ void match_proc_describe_exit(const MatchProc *p, char *out, size_t n);
 void match_proc_request_abort(void);
 bool match_proc_aborted(void);
 
+/* Self-check: true when the calling process has no child left (running
+ * or zombie); otherwise says so on stderr. */
+bool match_proc_no_children(const char *who);
+
 /* Marks fd close-on-exec, so engines never inherit the referee's pipes. */
 void match_proc_cloexec(int fd);
 

@@ -99,6 +99,7 @@ static void worker_main(const MatchConfig *cfg, const MatchInfo *info, const Mat
     MatchResult r;
     match_game_play(cfg, info, &plan->openings.list[pg->opening], pg->id, pg->black, &r);
     Buf b = {0};
+    match_proc_no_children("a game");
     match_report_game_json(&r, &b);
     buf_printf(&b, "\n");
     const char *s = b.data;
@@ -260,6 +261,7 @@ int match_run_games(const MatchConfig *cfg, const MatchInfo *info, const MatchPl
             progress(cfg, &out[k], out, k + 1, plan->count, t0);
         }
     }
+    match_proc_no_children("the match");
     qsort(out, (size_t)done, sizeof *out, by_id);
     return done;
 }

@@ -3,7 +3,8 @@
 #   broken.sh MODE                  minimal GTP; misbehaves at the first genmove
 #   broken.sh MODE N ENGINE ARGS... plays N genmoves through ENGINE, then misbehaves
 # MODE: illegal (an occupied centre point), garbage (not a vertex), exit (dies
-# mid-game), slow (answers 3 s late), error (? to genmove), resign.
+# mid-game), slow (answers 3 s late), error (? to genmove), resign, and lag
+# (with ENGINE: every genmove 0.3 s late, otherwise correct).
 mode=$1
 after=${2:-0}
 [ $# -ge 2 ] && shift 2 || shift $#
@@ -51,7 +52,8 @@ while IFS= read -r line; do
     boardsize) size=$2 ;;
     genmove)
         n=$((n + 1))
-        if [ "$n" -gt "$after" ]; then
+        [ "$mode" = lag ] && sleep 0.3
+        if [ "$mode" != lag ] && [ "$n" -gt "$after" ]; then
             misbehave
             continue
         fi ;;

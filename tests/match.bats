@@ -1,0 +1,324 @@
+#!/usr/bin/env bats
+# The match referee (scripts/match, build/flipfive-match): short games on
+# small boards between flipfive at low levels and deliberately broken
+# engines (tests/data/engines/broken.sh).
+
+load test_helper
+
+MATCH="$BUILD/flipfive-match"
+BROKEN="$DATA/engines/broken.sh"
+FF="$ENGINE --level 1 --hash 1"
+
+# match ARGS... : runs the referee; $output is stdout, $stderr stderr.
+match() {
+    run --separate-stderr timeout 120 "$MATCH" "$@"
+}
+
+# games_of FILE : the game records of a --json result, one per line, without
+# the timing fields (which differ from run to run).
+games_of() {
+    grep '^{"id"' "$1" | sed 's/,"time":{.*//'
+}
+
+# json_ok FILE : brackets balance outside strings, strings close, and the
+# top-level keys are there.
+json_ok() {
+    awk '
+        { text = text $0 "\n" }
+        END {
+            depth = 0; instr = 0; esc = 0
+            for (i = 1; i <= length(text); i++) {
+                c = substr(text, i, 1)
+                if (instr) {
+                    if (esc) esc = 0
+                    else if (c == "\\") esc = 1
+                    else if (c == "\"") instr = 0
+                    continue
+                }
+                if (c == "\"") instr = 1
+                else if (c == "{" || c == "[") depth++
+                else if (c == "}" || c == "]") { depth--; if (depth < 0) exit 1 }
+            }
+            if (depth != 0 || instr) exit 1
+        }' "$1" &&
+        grep -q '^{"match":{"game":' "$1" && grep -q '^"summary":{"games":' "$1" && grep -q '^"games":\[' "$1"
+}
+
+@test "match: --help prints the usage, bad options are refused" {
+    match --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"--tc SPEC"* ]]
+    [[ "$output" == *"--shard I/N"* ]]
+    match --tc 0+1/0 -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+    match --game chess -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+    match --size 7 -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+    match -- "$FF"
+    [ "$status" -eq 2 ]
+    match -- "$FF" "'unterminated"
+    [ "$status" -eq 2 ]
+    match -- "$FF" "/nonexistent/engine"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"cannot run '/nonexistent/engine'"* ]]
+}
+
+@test "match: flipfive against itself on 6x6, table, JSON and one SGF per game" {
+    match --size 6 --games 4 --json --sgf-dir "$BATS_TEST_TMPDIR/sgf" -- "$FF" "$ENGINE --level 2 --hash 1"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+    json_ok "$BATS_TEST_TMPDIR/r.json"
+    [ "$(grep -c '^{"id"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    [ "$(grep -c '"reason":"end"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q '"summary":{"games":4,' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"disc_diff":' "$BATS_TEST_TMPDIR/r.json"
+    [ "$(ls "$BATS_TEST_TMPDIR/sgf" | wc -l)" -eq 4 ]
+    # The table went to stderr, with the progress lines.
+    [[ "$stderr" == *"Elo difference A - B:"* ]]
+    [[ "$stderr" == *"Average disc difference A - B:"* ]]
+    [[ "$stderr" == *"game 4: B black"* ]]
+}
+
+@test "match: openings are played twice with colours swapped" {
+    match --size 6 --games 6 --json --quiet -- "$FF" "$FF"
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+    o1=$(grep '"id":1,' "$BATS_TEST_TMPDIR/r.json" | sed 's/.*"opening":"\([^"]*\)".*/\1/')
+    o2=$(grep '"id":2,' "$BATS_TEST_TMPDIR/r.json" | sed 's/.*"opening":"\([^"]*\)".*/\1/')
+    o3=$(grep '"id":3,' "$BATS_TEST_TMPDIR/r.json" | sed 's/.*"opening":"\([^"]*\)".*/\1/')
+    [ "$o1" = "$o2" ]
+    [ "$o1" != "$o3" ]
+    grep -q '"id":1,"black":"A","white":"B"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"id":2,"black":"B","white":"A"' "$BATS_TEST_TMPDIR/r.json"
+}
+
+@test "match: the same seed gives the same games, with -j 1 or -j 2" {
+    match --size 6 --games 6 --seed 42 --json --quiet -- "$FF" "$FF"
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/a.json"
+    match --size 6 --games 6 --seed 42 --json --quiet -j 2 -- "$FF" "$FF"
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/b.json"
+    match --size 6 --games 6 --seed 43 --json --quiet -- "$FF" "$FF"
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/c.json"
+    diff <(games_of "$BATS_TEST_TMPDIR/a.json") <(games_of "$BATS_TEST_TMPDIR/b.json")
+    ! diff -q <(games_of "$BATS_TEST_TMPDIR/a.json") <(games_of "$BATS_TEST_TMPDIR/c.json")
+}
+
+@test "match: a sharded run merged equals the unsharded run" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 8 --seed 5 --json --quiet -- "$FF" "$ENGINE --level 2 --hash 1"
+    printf '%s\n' "$output" >"$d/all.json"
+    for k in 1 2 3; do
+        match --size 6 --games 8 --seed 5 --json --quiet --shard $k/3 -- "$FF" "$ENGINE --level 2 --hash 1"
+        [ "$status" -eq 0 ]
+        printf '%s\n' "$output" >"$d/s$k.json"
+    done
+    # Shards take whole colour-swapped pairs.
+    [ "$(grep -c '^{"id"' "$d/s1.json")" -eq 4 ]
+    [ "$(grep -c '^{"id"' "$d/s3.json")" -eq 2 ]
+    run --separate-stderr "$ROOT/scripts/match-merge" --json "$d/s3.json" "$d/s1.json" "$d/s2.json"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$d/merged.json"
+    json_ok "$d/merged.json"
+    diff <(games_of "$d/all.json") <(games_of "$d/merged.json")
+    # The merged table is the unsharded one.
+    run "$ROOT/scripts/match-merge" "$d/s1.json" "$d/s2.json" "$d/s3.json"
+    merged_table=$(printf '%s\n' "$output" | sed -n '/games   wins/,/Elo/p')
+    run "$ROOT/scripts/match-merge" "$d/all.json"
+    [ "$merged_table" = "$(printf '%s\n' "$output" | sed -n '/games   wins/,/Elo/p')" ]
+    # A game twice, or results of another match, are refused.
+    run "$ROOT/scripts/match-merge" "$d/s1.json" "$d/s1.json"
+    [ "$status" -eq 2 ]
+}
+
+# broken_match MODE EXTRA... : 2 games of flipfive against a broken engine
+# that plays 2 moves through flipfive and then misbehaves.
+broken_match() {
+    local mode=$1
+    shift
+    match --size 6 --games 4 --json "$@" -- "$FF" "$BROKEN $mode 2 $FF"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+    json_ok "$BATS_TEST_TMPDIR/r.json"
+    # Every game was played and lost by B, the match went on to the end.
+    [ "$(grep -c '^{"id"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q '"wins":4,"losses":0' "$BATS_TEST_TMPDIR/r.json"
+    [[ "$stderr" != *"left a"* ]]
+}
+
+@test "match: an engine playing an illegal move loses each game by it" {
+    broken_match illegal
+    [ "$(grep -c '"reason":"illegal","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q '"result":"B+F"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"result":"W+F"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"detail":"B played white C3: illegal move"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"faults":{"A":{"illegal":0,.*"B":{"illegal":4,' "$BATS_TEST_TMPDIR/r.json"
+}
+
+@test "match: an engine answering garbage loses each game by it" {
+    broken_match garbage
+    [ "$(grep -c '"reason":"garbage","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q "with 'banana'" "$BATS_TEST_TMPDIR/r.json"
+}
+
+@test "match: an engine exiting mid-game loses each game as a crash" {
+    broken_match exit
+    [ "$(grep -c '"reason":"crash","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q "(exit 3)" "$BATS_TEST_TMPDIR/r.json"
+    # Two moves were played before it died.
+    grep -q '"id":1,.*"plies":9,' "$BATS_TEST_TMPDIR/r.json"
+}
+
+@test "match: an engine too slow for the clock loses on time and is killed" {
+    SECONDS=0
+    broken_match slow --tc 0+0.3/1 --margin 0.1
+    [ "$(grep -c '"reason":"time","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q '"result":"B+T"' "$BATS_TEST_TMPDIR/r.json"
+    # It sleeps 3 s a move: the referee did not wait for it.
+    [ "$SECONDS" -lt 10 ]
+}
+
+@test "match: a hung engine without a clock loses by --timeout" {
+    broken_match slow --timeout 0.5
+    [ "$(grep -c '"reason":"timeout","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+}
+
+@test "match: genmove errors and resignations end the game" {
+    broken_match error
+    [ "$(grep -c '"reason":"error","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    broken_match resign
+    [ "$(grep -c '"reason":"resign","fault":null' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    grep -q '"result":"W+R"' "$BATS_TEST_TMPDIR/r.json"
+}
+
+@test "match: a minimal GTP engine that only says '=' is judged too" {
+    match --size 6 --games 2 --json --quiet -- "$FF" "$BROKEN garbage"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"garbage"')" -eq 2 ]
+    # It knows no set_game or time commands: only boardsize/clear_board/play.
+    match --size 6 --games 1 --quiet --log-dir "$BATS_TEST_TMPDIR/log" -- "$BROKEN illegal" "$FF"
+    ! grep -q '^A> set_game' "$BATS_TEST_TMPDIR/log/game-00001.log"
+    grep -q '^A> boardsize 6' "$BATS_TEST_TMPDIR/log/game-00001.log"
+    grep -q '^B> set_game Othello' "$BATS_TEST_TMPDIR/log/game-00001.log"
+}
+
+@test "match: the referee sends clocks as time_settings and time_left" {
+    match --size 6 --games 1 --quiet --tc 30+5/2 --log-dir "$BATS_TEST_TMPDIR/log" -- "$FF" "$FF"
+    [ "$status" -eq 0 ]
+    local log=$BATS_TEST_TMPDIR/log/game-00001.log
+    grep -q '^A> time_settings 30 5 2$' "$log"
+    grep -q '^B> time_settings 30 5 2$' "$log"
+    grep -q '^A> time_left black 30 0$' "$log"
+    # time_left always comes right before genmove, to the side to move only.
+    awk '/^A> genmove/ && prev !~ /^A> time_left black/ { exit 1 } /^A> / { prev = $0 }' "$log"
+    match --size 6 --games 1 --quiet --tc 0+1/1 --log-dir "$BATS_TEST_TMPDIR/log2" -- "$FF" "$FF"
+    grep -q '^A> time_settings 0 1 1$' "$BATS_TEST_TMPDIR/log2/game-00001.log"
+    grep -q '^A> time_left black 1 1$' "$BATS_TEST_TMPDIR/log2/game-00001.log"
+}
+
+@test "match: a whole-game clock runs out across moves" {
+    # 1 s for the whole game and an engine 0.3 s late on every move: its
+    # flag falls on its fourth move or so, while 1 s per move is plenty.
+    match --size 6 --games 2 --json --quiet --tc 1 --margin 0.05 -- "$FF" "$BROKEN lag 1 $FF"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"time","fault":"B"')" -eq 2 ]
+    [[ "$output" == *'"detail":"B: no move within'* ]]
+    match --size 6 --games 1 --json --quiet --tc 0+1/1 --max-moves 12 -- "$FF" "$BROKEN lag 1 $FF"
+    [[ "$output" == *'"reason":"move-limit"'* ]]
+}
+
+@test "match: SGF records load in flipfive (loadsgf/printsgf round trip)" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 4 --json --quiet --sgf-dir "$d/sgf" -- "$FF" "$ENGINE --level 2 --hash 1"
+    printf '%s\n' "$output" >"$d/r.json"
+    for id in 1 2 3 4; do
+        sgf=$(printf '%s/sgf/game-%05d.sgf' "$d" $id)
+        grep -q 'GM\[2\]SZ\[6\]' "$sgf"
+        grep -q 'PB\[flipfive' "$sgf"
+        grep -q 'C\[[0-9.]* s\]' "$sgf"
+        run bash -c "printf 'loadsgf %s\nprintsgf\nfinal_score\n' '$sgf' | '$ENGINE'"
+        [ "${lines[0]}" = "= " ]
+        # Same moves, in the same order, as the referee wrote them.
+        diff <(grep -o ';[BW]\[[a-z]*\]' "$sgf") <(printf '%s\n' "$output" | grep -o ';[BW]\[[a-z]*\]')
+        # flipfive's score is the referee's result.
+        re=$(grep -o 'RE\[[^]]*\]' "$sgf" | sed 's/RE\[\(.*\)\]/\1/')
+        [ "${lines[-1]}" = "= $re" ] || { [ "$re" = Draw ] && [ "${lines[-1]}" = "= 0" ]; }
+    done
+}
+
+@test "match: implicit passes are never sent, explicit ones are" {
+    # 6x6 games with these openings need passes (seen in the moves list).
+    match --size 6 --games 4 --json --quiet --implicit-pass B --log-dir "$BATS_TEST_TMPDIR/log" -- "$FF" "$FF"
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+    grep -q '"moves":"[^"]* pass ' "$BATS_TEST_TMPDIR/r.json"
+    [ "$(grep -c '"reason":"end"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    ! grep -q '^B> play [a-z]* pass' "$BATS_TEST_TMPDIR"/log/*.log
+    grep -q '^A> play [a-z]* pass' "$BATS_TEST_TMPDIR"/log/*.log
+    # An implicit-pass engine is never asked to move when it has to pass.
+    ! grep -q '^B< = pass' "$BATS_TEST_TMPDIR"/log/*.log
+}
+
+@test "match: opening files in every notation, bad lines named" {
+    local f=$BATS_TEST_TMPDIR/open.txt
+    printf '%s\n' '# comment' '' 'f5d6c3' 'F5 D6 C3 d3' 'tiger | f5d6c3d3c4  # named' \
+        '-1,-2, -2,-2' '8 f5 f6' >"$f"
+    match --openings "$f" --json --quiet --max-moves 12 -- "$FF" "$FF"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+    [ "$(grep -c '^{"id"' "$BATS_TEST_TMPDIR/r.json")" -eq 10 ]
+    grep -q '"id":1,.*"opening":"F5 D6 C3"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"id":5,.*"opening":"F5 D6 C3 D3 C4"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"id":7,.*"opening":"D3 C3"' "$BATS_TEST_TMPDIR/r.json"
+    grep -q '"id":9,.*"opening":"F5 F6"' "$BATS_TEST_TMPDIR/r.json"
+    printf '%s\n' 'f5d6' 'f5f5' >"$f"
+    match --openings "$f" -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"open.txt:2: f5: illegal move"* ]]
+    printf '%s\n' '10 f5' >"$f"
+    match --openings "$f" -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"opening is for size 10"* ]]
+    match --openings "$ROOT/scripts/openings/othello8.txt" --games 2 --quiet -- "$FF" "$FF"
+    [ "$status" -eq 0 ]
+}
+
+@test "match: --max-moves adjudicates a draw" {
+    match --size 6 --games 2 --json --quiet --max-moves 10 -- "$FF" "$FF"
+    [ "$(printf '%s\n' "$output" | grep -c '"result":"Draw","winner":"draw",.*"reason":"move-limit"')" -eq 2 ]
+}
+
+@test "match: engine commands are split like a shell, without one" {
+    mkdir -p "$BATS_TEST_TMPDIR/dir with space"
+    cp "$BROKEN" "$BATS_TEST_TMPDIR/dir with space/eng ine.sh"
+    match --size 6 --games 1 --json --quiet -- "$FF" "'$BATS_TEST_TMPDIR/dir with space/eng ine.sh' \"gar\"bage"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"reason":"garbage"'* ]]
+    match --size 6 --games 1 --json --quiet -- "$FF" "$BATS_TEST_TMPDIR/dir\\ with\\ space/eng\\ ine.sh garbage"
+    [[ "$output" == *'"reason":"garbage"'* ]]
+}
+
+@test "match: no engine process or zombie is left behind" {
+    local d=$BATS_TEST_TMPDIR/marker-$$
+    mkdir -p "$d"
+    cp "$BROKEN" "$d/broken.sh"
+    match --size 6 --games 2 --quiet --tc 0+0.3/1 --margin 0.1 -j 2 -- "$FF" "$d/broken.sh slow 1 $FF"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" != *"left a"* ]]
+    match --size 6 --games 2 --quiet -- "$d/broken.sh exit 1 $FF" "$FF"
+    [[ "$stderr" != *"left a"* ]]
+    # Killed process groups take the proxies' children along; give init a
+    # moment to reap the orphans.
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        ps -eo args | grep -q "[m]arker-$$" || break
+        sleep 0.3
+    done
+    ! ps -eo args | grep "[m]arker-$$"
+    ! ps -eo ppid=,stat= | awk -v p=$$ '$1 == p && $2 ~ /^Z/' | grep -q .
+}
+
+@test "match: flipfive against gtp-rhino, with implicit passes" {
+    [ -x /usr/games/gtp-rhino ] || skip "gtp-rhino (package grhino) is not installed"
+    match --games 2 --json --quiet --tc 0+1/1 --implicit-pass B --sgf-dir "$BATS_TEST_TMPDIR/sgf" -- "$FF" "/usr/games/gtp-rhino -l 1"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
+    [[ "$output" == *'"name":"GTP GRhino'* ]]
+}
