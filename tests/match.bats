@@ -322,3 +322,39 @@ broken_match() {
     [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
     [[ "$output" == *'"name":"GTP GRhino'* ]]
 }
+
+# has_game NAME : flipfive's registry plays NAME (Gomoku and Renju come from
+# another branch; these tests run once it is merged).
+has_game() {
+    printf 'list_games\n' | "$ENGINE" | grep -qx "$1\|= $1"
+}
+
+@test "match: Gomoku games, judged and saved as GM[4] that loadsgf reads" {
+    has_game Gomoku || skip "Gomoku is not in this build's registry"
+    local d=$BATS_TEST_TMPDIR
+    match --game gomoku --size 9 --rule standard --games 2 --json --quiet --max-moves 60 \
+        --sgf-dir "$d/sgf" --log-dir "$d/log" -- "$FF" "$ENGINE --level 2 --hash 1"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$d/r.json"
+    json_ok "$d/r.json"
+    [ "$(grep -c '"fault":null' "$d/r.json")" -eq 2 ]
+    grep -q '^A> flipfive-set rule standard' "$d/log/game-00001.log"
+    grep -q '^A> set_game Gomoku' "$d/log/game-00001.log"
+    sgf=$d/sgf/game-00001.sgf
+    grep -q 'GM\[4\]SZ\[9\]' "$sgf"
+    run bash -c "printf 'loadsgf %s\nprintsgf\n' '$sgf' | '$ENGINE'"
+    [ "${lines[0]}" = "= " ]
+    diff <(grep -o ';[BW]\[[a-z]*\]' "$sgf") <(printf '%s\n' "$output" | grep -o ';[BW]\[[a-z]*\]')
+}
+
+@test "match: Renju, black's forbidden point loses the game" {
+    has_game Renju || skip "Renju is not in this build's registry"
+    # After this opening J8 makes two open threes for Black.
+    echo 'G8 A1 H8 A3 J9 A5 J10 A7' >"$BATS_TEST_TMPDIR/open.txt"
+    match --game renju --openings "$BATS_TEST_TMPDIR/open.txt" --games 1 --json --quiet -- "$BROKEN move:J8" "$FF"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"result":"W+F","winner":"B","score":0,"reason":"forbidden","fault":"A"'* ]]
+    match --game renju --openings "$ROOT/scripts/openings/renju26.txt" --max-moves 3 --quiet -- "$FF" "$FF"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"52 of 52 games"* ]]
+}

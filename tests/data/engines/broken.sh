@@ -4,7 +4,8 @@
 #   broken.sh MODE N ENGINE ARGS... plays N genmoves through ENGINE, then misbehaves
 # MODE: illegal (an occupied centre point), garbage (not a vertex), exit (dies
 # mid-game), slow (answers 3 s late), error (? to genmove), resign, and lag
-# (with ENGINE: every genmove 0.3 s late, otherwise correct).
+# (with ENGINE: every genmove 0.3 s late, otherwise correct), move:VERTEX
+# (always answers VERTEX).
 mode=$1
 after=${2:-0}
 [ $# -ge 2 ] && shift 2 || shift $#
@@ -43,6 +44,7 @@ misbehave() {
     slow) sleep 3; reply "pass" ;;
     error) printf '? no idea\n\n' ;;
     resign) reply "resign" ;;
+    move:*) reply "${mode#move:}" ;;
     esac
 }
 
