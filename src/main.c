@@ -100,6 +100,9 @@ int main(int argc, char **argv)
     }
     int rc = parse_options(argc, argv, e);
     if (rc < 0) {
+        if (isatty(STDIN_FILENO))
+            fprintf(stderr, "flipfive %s: GTP on stdin (try 'showboard', 'genmove black', "
+                    "'list_commands', 'quit')\n", FLIPFIVE_VERSION);
         Gtp g;
         gtp_init_fd(&g, e, STDIN_FILENO, stdout);
         gtp_loop(&g);

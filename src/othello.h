@@ -1,7 +1,8 @@
 /*
  * othello.h - Othello/Reversi rules on any even board from 4x4 to 24x24.
  *
- * A mailbox board with one shared border column: the generic backend that
+ * A mailbox board with one shared border column (column 0 of each mailbox
+ * row; rows 0 and size+1 are border too): the generic backend that
  * every size uses and that the evaluator reads. Flipped discs go on a stack
  * so that unmake is exact and cheap.
  */
@@ -16,7 +17,7 @@ enum {
     OTHELLO_MIN_SIZE = 4,
     OTHELLO_MAX_SIZE = 24,
     OTHELLO_BORDER = 3, /* mailbox value outside the board */
-    OTHELLO_MAILBOX = (OTHELLO_MAX_SIZE + 2) * (OTHELLO_MAX_SIZE + 1)
+    OTHELLO_MAILBOX = (OTHELLO_MAX_SIZE + 2) * (OTHELLO_MAX_SIZE + 1) + 1
 };
 
 typedef struct OthelloUndo {
@@ -45,12 +46,12 @@ extern const GameOps othello_ops;
 /* Mailbox square of a cell index and back. */
 static inline int othello_box(const OthelloPos *p, int cell)
 {
-    return (cell / p->size + 1) * p->width + cell % p->size;
+    return (cell / p->size + 1) * p->width + cell % p->size + 1;
 }
 
 static inline int othello_cell(const OthelloPos *p, int box)
 {
-    return (box / p->width - 1) * p->size + box % p->width;
+    return (box / p->width - 1) * p->size + box % p->width - 1;
 }
 
 /* Discs the side to move would flip by playing on mailbox square b. */

@@ -40,8 +40,7 @@ replay() {
     rm -f "$cmds" "$expected" "$actual"
 }
 
-# board_of ENGINE-INPUT... : showboard and printsgf after the given lines
-# (used to prove that errors leave the state unchanged).
-state_after() {
-    printf '%s\n' "$@" showboard printsgf | timeout 120 "$ENGINE" | awk 'BEGIN{RS=""} END{}{blk[NR]=$0} END{print blk[NR-1]; print blk[NR]}'
+# last_replies N : the last N replies of the engine output on stdin.
+last_replies() {
+    awk -v n="$1" 'BEGIN { RS = "" } { r[NR] = $0 } END { for (i = NR - n + 1; i <= NR; i++) print r[i] }'
 }

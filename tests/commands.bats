@@ -1,0 +1,179 @@
+#!/usr/bin/env bats
+# Every command of the table, its replies and its error paths.
+
+load test_helper
+
+@test "list_commands and known_command agree, and every command is known" {
+    gtp list_commands
+    local cmds=("${lines[@]}")
+    cmds[0]=${cmds[0]#= }
+    [ "${#cmds[@]}" -ge 30 ]
+    local args=()
+    for c in "${cmds[@]}"; do args+=("known_command $c"); done
+    gtp "${args[@]}"
+    for l in "${lines[@]}"; do [ "$l" = "= true" ]; done
+    [ "$(gtp_value 'known_command genmove_black')" = false ]
+}
+
+@test "quit answers, then ends the engine; later commands are not read" {
+    gtp "1 quit" "2 name"
+    [ "$status" -eq 0 ]
+    [ "$output" = "=1 " ]
+}
+
+@test "list_games and set_game" {
+    gtp list_games "set_game Othello" "set_game othello" "set_game Go" "set_game"
+    [ "${lines[0]}" = "= Othello" ]
+    [ "${lines[1]}" = "= " ]
+    [ "${lines[2]}" = "= " ]
+    [ "${lines[3]}" = "? unsupported game" ]
+    [ "${lines[4]}" = "? syntax error" ]
+}
+
+@test "set_game restarts at the default size" {
+    gtp "boardsize 10" "set_game Othello" gogui-rules_board_size
+    [ "${lines[2]}" = "= 8" ]
+}
+
+@test "komi is accepted and ignored; a non-number is a syntax error" {
+    gtp "komi 6.5" "komi -3" "komi 0" "komi x" "komi 1e400"
+    [ "${lines[0]}" = "= " ]
+    [ "${lines[1]}" = "= " ]
+    [ "${lines[2]}" = "= " ]
+    [ "${lines[3]}" = "? syntax error" ]
+    [ "${lines[4]}" = "? syntax error" ]
+}
+
+@test "genmove plays a legal move; reg_genmove plays nothing" {
+    gtp "flipfive-set level 1" "reg_genmove black" gogui-rules_side_to_move "genmove black" gogui-rules_side_to_move
+    [[ "${lines[1]}" =~ ^=\ (D3|C4|F5|E6)$ ]]
+    [ "${lines[2]}" = "= black" ]
+    [[ "${lines[3]}" =~ ^=\ (D3|C4|F5|E6)$ ]]
+    [ "${lines[4]}" = "= white" ]
+}
+
+@test "genmove for the colour not on move is refused while the other can move" {
+    gtp "genmove white" showboard
+    [ "${lines[0]}" = "? wrong color" ]
+    [[ "$output" == *"Black to move"* ]]
+}
+
+@test "genmove answers pass only without a legal move, and after the end" {
+    # forced pass: Black cannot move after c1
+    gtp "flipfive-set level 1" "play b d3" "play w c3" "play b e6" "play w d2" "play b d1" "play w e1" "play b b2" "play w c1" \
+        "genmove black" gogui-rules_side_to_move
+    [ "${lines[9]}" = "= pass" ]
+    [ "${lines[10]}" = "= white" ]
+    gtp "flipfive-setboard XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- O" "genmove white" "genmove black" showboard
+    [ "${lines[1]}" = "= pass" ]
+    [ "${lines[2]}" = "= pass" ]
+    [[ "$output" == *"Game over: B+64"* ]]
+}
+
+@test "level 1 to 10 all play legal moves" {
+    for l in 1 2 3 4 5 6 7 8 9 10; do
+        run bash -c "printf 'flipfive-set level $l\nflipfive-set movetime 0.05\ngenmove black\ngogui-rules_side_to_move\n' | '$ENGINE'"
+        [[ "$output" =~ =\ (D3|C4|F5|E6) ]]
+        [[ "$output" == *"= white"* ]]
+    done
+}
+
+@test "time_settings and time_left accept what Quarry and GoGui send" {
+    gtp "time_settings 0 1 0" "time_settings 300 0 0" "time_left black 300 0" "time_left white 0 0" \
+        "time_settings 2 10 5" "time_left black 10 4" "time_settings 0 5 1" "time_left white 5 1" \
+        "time_left black -3 0" "time_settings -1 0 0" "time_left red 1 0" "time_left black 1 -1"
+    for i in 0 1 2 3 4 5 6 7 8; do [ "${lines[$i]}" = "= " ]; done
+    [ "${lines[9]}" = "? syntax error" ]
+    [ "${lines[10]}" = "? syntax error" ]
+    [ "${lines[11]}" = "? syntax error" ]
+}
+
+@test "with no time left, genmove still answers a legal move" {
+    gtp "time_settings 10 0 0" "time_left black 0 0" "genmove black"
+    [[ "${lines[2]}" =~ ^=\ (D3|C4|F5|E6)$ ]]
+}
+
+@test "final_score only once the game is over" {
+    local half="XXXXOOOO" all black
+    all=$half$half$half$half$half$half$half$half
+    black=${all//O/X}
+    gtp final_score "flipfive-setboard $all X" final_score "flipfive-setboard ${black%X}- X" final_score \
+        "flipfive-setboard ${all%OO}-- O" final_score
+    [ "${lines[0]}" = "? cannot score" ]
+    [ "${lines[2]}" = "= 0" ]
+    [ "${lines[4]}" = "= B+64" ]
+    [ "${lines[6]}" = "? cannot score" ]
+}
+
+@test "flipfive-set and flipfive-get" {
+    gtp "flipfive-set level 3" "flipfive-get level" "flipfive-set movetime 0.5" "flipfive-get movetime" \
+        "flipfive-set coords go" "flipfive-get coords" "flipfive-set hash 8" "flipfive-get hash" \
+        "flipfive-set depth 5" "flipfive-get depth" "flipfive-set level 11" "flipfive-set hash 0" "flipfive-get"
+    [ "${lines[1]}" = "= 3" ]
+    [ "${lines[3]}" = "= 0.5" ]
+    [ "${lines[5]}" = "= go" ]
+    [ "${lines[7]}" = "= 8" ]
+    [ "${lines[9]}" = "= 5" ]
+    [ "${lines[10]}" = "? syntax error" ]
+    [ "${lines[11]}" = "? syntax error" ]
+    [ "${lines[12]}" = "= level 3" ]
+    [ "${lines[13]}" = "depth 5" ]
+}
+
+@test "command-line options are settings" {
+    run "$ENGINE" --level 4 --time 2 --hash 16 --coords go --depth 3 <<<"flipfive-get"
+    [[ "$output" == *"level 4"*"depth 3"*"movetime 2"*"hash 16"*"coords go"* ]]
+    run "$ENGINE" --level 0
+    [ "$status" -eq 2 ]
+    run "$ENGINE" --bogus
+    [ "$status" -eq 2 ]
+    run "$ENGINE" --version
+    [[ "$output" == "flipfive "* ]]
+    run "$ENGINE" --help
+    [[ "$output" == *"--level"* ]]
+}
+
+@test "printsgf writes the game; loadsgf reads it back identically" {
+    local f="$BATS_TEST_TMPDIR/game.sgf"
+    gtp "boardsize 10" "play b e4" "play w d4" "play b c4" "printsgf $f" "loadsgf $f" printsgf "printsgf"
+    [ "${lines[4]}" = "= " ]
+    [ "${lines[5]}" = "= " ]
+    [ "$(sed -n '1p' "$f")" = "(;FF[4]CA[UTF-8]AP[flipfive:$(gtp_value version)]GM[2]SZ[10]" ]
+    [ "$(sed -n '2p' "$f")" = ";B[ed];W[dd];B[cd])" ]
+    [ "${lines[6]}" = "= $(sed -n 1p "$f")" ]
+    [ "${lines[7]}" = "$(sed -n 2p "$f")" ]
+}
+
+@test "loadsgf of a real Quarry game, whole and up to a move number" {
+    gtp "loadsgf $DATA/quarry-8x8.sgf" final_score "loadsgf $DATA/quarry-8x8.sgf 3" showboard
+    [ "${lines[1]}" = "= B+10" ]
+    [[ "$output" == *"Othello 8x8, move 3"* ]]
+    [[ "$output" == *"Black to move"* ]]
+    gtp "loadsgf $DATA/quarry-10x10-clock.sgf" final_score gogui-rules_board_size
+    [ "${lines[1]}" = "= B+2" ]
+    [ "${lines[2]}" = "= 10" ]
+}
+
+@test "loadsgf of set-up positions (AB/AW/PL, compressed lists)" {
+    local f="$BATS_TEST_TMPDIR/setup.sgf"
+    printf '(;GM[2]SZ[4]AB[bb][cc]AW[bc][cb]PL[W];W[ab])' >"$f"
+    gtp "loadsgf $f" gogui-rules_board printsgf
+    [ "${lines[1]}" = "= . . . ." ]
+    [ "${lines[2]}" = "O O O ." ]
+    [ "${lines[3]}" = ". O X ." ]
+    [[ "$output" == *"AB[bb][cc]AW[cb][bc]PL[W]"* ]]
+    printf '(;GM[2]SZ[4]AB[aa:bb]AW[cc:dd]PL[B])' >"$f"
+    gtp "loadsgf $f" gogui-rules_board
+    [ "${lines[1]}" = "= X X . ." ]
+}
+
+@test "loadsgf failures leave the game as it was" {
+    local f="$BATS_TEST_TMPDIR/bad.sgf" before
+    before=$(printf '%s\n' "play b d3" showboard printsgf | "$ENGINE" | last_replies 2)
+    for content in '' 'garbage' '(;GM[1]SZ[19];B[dd])' '(;GM[2]SZ[9])' '(;GM[2]SZ[8];B[aa])' '(;GM[2]SZ[8];B[dc]' ; do
+        printf '%s' "$content" >"$f"
+        run bash -c "printf 'play b d3\nloadsgf $f\nshowboard\nprintsgf\n' | '$ENGINE'"
+        [[ "$output" == *"? cannot load file"* ]]
+        [ "$(printf '%s\n' "$output" | last_replies 2)" = "$before" ]
+    done
+}

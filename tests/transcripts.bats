@@ -1,0 +1,26 @@
+#!/usr/bin/env bats
+# Replays every transcript in protocol/transcripts/ byte for byte.
+
+load test_helper
+
+@test "transcript: framing (ids, comments, blank lines, tabs, case)" {
+    replay "$TRANSCRIPTS/framing.gtp"
+}
+
+@test "transcript: errors change nothing" {
+    replay "$TRANSCRIPTS/errors.gtp"
+}
+
+@test "transcript: whole games, passes and scores" {
+    replay "$TRANSCRIPTS/games.gtp"
+}
+
+@test "transcript: a Quarry session (pipelined, no ids, implied passes, EOF)" {
+    replay "$TRANSCRIPTS/quarry-session.gtp"
+}
+
+@test "every transcript in protocol/transcripts is replayed here" {
+    for f in "$TRANSCRIPTS"/*.gtp; do
+        grep -q "$(basename "$f")" "$BATS_TEST_FILENAME"
+    done
+}
