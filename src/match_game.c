@@ -235,6 +235,8 @@ static void judge(Game *g, int e, int color, double secs)
 {
     const GameOps *ops = g->cfg->ops;
     const char *ans = buf_str(&g->body);
+    while (*ans == ' ')
+        ans++; /* "=  D3" is sloppy, not wrong */
     snprintf(g->rec->last_answer, sizeof g->rec->last_answer, "%s", ans);
     if (strcasecmp(ans, "resign") == 0) {
         end_fault(g, e, REASON_RESIGN, "%c resigned", 'A' + e);
