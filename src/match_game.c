@@ -125,7 +125,7 @@ static void proc_fault(Game *g, int e, ProcStatus st, const char *cmd)
 
 /* Sends cmd to engine e with the --timeout deadline. A missing reply ends
  * the game; a "?" is left to the caller. */
-static ProcStatus send(Game *g, int e, const char *cmd)
+static ProcStatus exchange(Game *g, int e, const char *cmd)
 {
     int64_t deadline = clock_ns() + (int64_t)(g->cfg->timeout * 1e9);
     ProcStatus st = match_proc_command(&g->side[e].proc, cmd, deadline, &g->body);
@@ -138,13 +138,13 @@ static bool knows(Game *g, int e, const char *command)
 {
     char cmd[80];
     snprintf(cmd, sizeof cmd, "known_command %s", command);
-    return send(g, e, cmd) == PROC_OK && strcasecmp(buf_str(&g->body), "true") == 0;
+    return exchange(g, e, cmd) == PROC_OK && strcasecmp(buf_str(&g->body), "true") == 0;
 }
 
 /* Sends a set-up command that must succeed. */
 static bool must(Game *g, int e, const char *cmd)
 {
-    ProcStatus st = send(g, e, cmd);
+    ProcStatus st = exchange(g, e, cmd);
     if (st == PROC_FAILED)
         end_fault(g, e, REASON_SETUP, "%c refused '%s': %s", 'A' + e, cmd, buf_str(&g->body));
     return st == PROC_OK;
@@ -159,7 +159,7 @@ static bool setup_engine(Game *g, int e)
     match_clock_init(&s->clock, &cfg->tc);
     if (cfg->rule && knows(g, e, "flipfive-set")) {
         snprintf(cmd, sizeof cmd, "flipfive-set rule %s", cfg->rule);
-        send(g, e, cmd); /* before set_game, which takes the rule along */
+        exchange(g, e, cmd); /* before set_game, which takes the rule along */
     }
     if (!g->over && knows(g, e, "set_game")) {
         snprintf(cmd, sizeof cmd, "set_game %s", cfg->game);
@@ -170,7 +170,7 @@ static bool setup_engine(Game *g, int e)
         return false;
     if (cfg->tc.enabled && knows(g, e, "time_settings")) {
         snprintf(cmd, sizeof cmd, "time_settings %g %g %d", cfg->tc.main_s, cfg->tc.byo_s, cfg->tc.stones);
-        send(g, e, cmd); /* an engine may ignore clocks; the referee does not */
+        exchange(g, e, cmd); /* an engine may ignore clocks; the referee does not */
     }
     s->knows_time_left = cfg->tc.enabled && !g->over && knows(g, e, "time_left");
     return !g->over;
@@ -198,7 +198,7 @@ static void relay(Game *g, int e, int color, Move m)
     char v[8], cmd[32];
     coord_format(m, g->cfg->size, g->cfg->coords, v);
     snprintf(cmd, sizeof cmd, "play %s %s", COLOR_WORD[color], v);
-    if (send(g, e, cmd) == PROC_FAILED)
+    if (exchange(g, e, cmd) == PROC_FAILED)
         end_fault(g, e, REASON_REJECTED, "%c refused the legal '%s': %s", 'A' + e, cmd, buf_str(&g->body));
 }
 
@@ -271,7 +271,7 @@ static void send_time_left(Game *g, int e, int color)
     int stones;
     match_clock_time_left(&g->side[e].clock, secs, sizeof secs, &stones);
     snprintf(cmd, sizeof cmd, "time_left %s %s %d", COLOR_WORD[color], secs, stones);
-    send(g, e, cmd); /* a refusal is the engine's business */
+    exchange(g, e, cmd); /* a refusal is the engine's business */
 }
 
 static void ask_move(Game *g, int color)

@@ -358,3 +358,20 @@ has_game() {
     [ "$status" -eq 0 ]
     [[ "$output" == *"52 of 52 games"* ]]
 }
+
+@test "match: Canadian byo-yomi, main time first, then periods of moves" {
+    # 1 s main time, then 2 s for every 2 moves; B takes 0.3 s a move.
+    match --size 6 --games 1 --json --quiet --tc 1+2/2 --max-moves 20 --log-dir "$BATS_TEST_TMPDIR/log" \
+        -- "$FF" "$BROKEN lag 1 $FF"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"reason":"move-limit"'* ]]
+    local log=$BATS_TEST_TMPDIR/log/game-00001.log
+    grep -q '^B> time_settings 1 2 2$' "$log"
+    grep -q '^B> time_left white 1 0$' "$log"
+    grep -q '^B> time_left white 0 0$' "$log"
+    grep -q '^B> time_left white 2 2$' "$log"
+    grep -q '^B> time_left white 1 1$' "$log"
+    # Main time comes first, periods after it.
+    [ "$(grep -n '^B> time_left white 2 2$' "$log" | head -1 | cut -d: -f1)" -gt \
+      "$(grep -n '^B> time_left white 0 0$' "$log" | head -1 | cut -d: -f1)" ]
+}
