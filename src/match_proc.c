@@ -187,6 +187,8 @@ static ProcStatus fill(MatchProc *p, int64_t deadline_ns)
  * characters other than tab dropped, tabs made spaces. */
 static bool take_line(MatchProc *p, Buf *line, bool at_eof)
 {
+    if (p->rlen == 0)
+        return false;
     char *nl = memchr(p->rbuf, '\n', p->rlen);
     size_t len = nl ? (size_t)(nl - p->rbuf) : p->rlen;
     if (!nl && (!at_eof || len == 0))
