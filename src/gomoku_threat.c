@@ -268,7 +268,8 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
     begin(t, lim);
     memset(res, 0, sizeof *res);
     if (p->winner < 0) {
-        for (int depth = 1; depth <= VCF_MAX_DEPTH; depth++) {
+        const int max = lim->max_depth > 0 && lim->max_depth < VCF_MAX_DEPTH ? lim->max_depth : VCF_MAX_DEPTH;
+        for (int depth = 1; depth <= max; depth++) {
             t->hit_limit = false;
             int r = vcf_attack(t, p, depth, 0);
             if (r) {

@@ -24,6 +24,7 @@ typedef struct ThreatLimits {
     uint64_t nodes;         /* 0 = no node budget */
     int64_t deadline_ns;    /* absolute CLOCK_MONOTONIC time; 0 = none */
     SearchCtx *ctx;         /* search to count nodes in and poll; may be NULL */
+    int max_depth;          /* attacker moves; 0 = the solver's own limit */
 } ThreatLimits;
 
 typedef struct ThreatResult {
