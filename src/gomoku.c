@@ -83,14 +83,19 @@ static void summarize(GomokuPos *p, int b, int color)
     gomoku_eval_cell(p->view[color], p->pat[b][color], &flags, &value);
     p->sum[color] += value - p->value[b][color];
     p->value[b][color] = value;
-    p->flags[b][color] = flags;
-    sets_update(p, b, color, flags);
+    if (flags != p->flags[b][color]) {
+        p->flags[b][color] = flags;
+        sets_update(p, b, color, flags);
+    }
 }
 
-/* The key of (b, d) changed: new patterns, and the summary if they moved. */
-static void refresh(GomokuPos *p, int b, int d)
+/* The key of (b, d) changed: new patterns of the colours in `colors` (bit
+ * c set: colour c may have changed), and their summaries if they moved. */
+static void refresh(GomokuPos *p, int b, int d, int colors)
 {
     for (int color = 0; color < 2; color++) {
+        if (!(colors >> color & 1))
+            continue;
         uint8_t np = (uint8_t)pattern_of(p->key[b][d], color, p->view[color]);
         if (np != p->pat[b][color][d]) {
             p->pat[b][color][d] = np;
@@ -99,28 +104,35 @@ static void refresh(GomokuPos *p, int b, int d)
     }
 }
 
-/* Sets (place) or clears the two-bit code of b in the keys of its lines. */
+/* Sets (place) or clears the two-bit code of b in the keys of the cells on
+ * one half-line (step = +-offset; `side` 0: b is on their negative side).
+ * Keys change up to PAT_HALF cells away; patterns only for a colour not
+ * yet cut off from b by a stone of the other colour. */
+static void update_half_line(GomokuPos *p, int b, int d, int step, int side, uint32_t code, bool place)
+{
+    int colors = 3;
+    for (int k = 1; k <= PAT_HALF; k++) {
+        const int x = b + k * step;
+        const uint32_t bits = (place ? code : 3u) << (side * PAT_SIDE_BITS + 2 * (k - 1));
+        if (place)
+            p->key[x][d] |= bits;
+        else
+            p->key[x][d] &= ~bits;
+        const int v = p->box[x];
+        if (v == CELL_EMPTY)
+            refresh(p, x, d, colors);
+        else if (v == GOMOKU_WALL)
+            return;
+        else
+            colors &= v; /* a black stone (1) cuts white off, white (2) black */
+    }
+}
+
 static void update_lines(GomokuPos *p, int b, uint32_t code, bool place)
 {
     for (int d = 0; d < 4; d++) {
-        const int off = p->dir[d];
-        for (int k = 1; k <= PAT_HALF; k++) {
-            const uint32_t lo = (place ? code : 3u) << (2 * (k - 1));
-            const uint32_t hi = lo << PAT_SIDE_BITS;
-            const int after = b + k * off, before = b - k * off;
-            /* b lies on the negative side of `after`, the positive of `before`. */
-            if (place) {
-                p->key[after][d] |= lo;
-                p->key[before][d] |= hi;
-            } else {
-                p->key[after][d] &= ~lo;
-                p->key[before][d] &= ~hi;
-            }
-            if (p->box[after] == CELL_EMPTY)
-                refresh(p, after, d);
-            if (p->box[before] == CELL_EMPTY)
-                refresh(p, before, d);
-        }
+        update_half_line(p, b, d, p->dir[d], 0, code, place);
+        update_half_line(p, b, d, -p->dir[d], 1, code, place);
     }
 }
 

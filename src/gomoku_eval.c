@@ -20,36 +20,51 @@ enum {
     V_FOUR_THREE = 800,
     V_THREE_THREE = 400,
     EVAL_LIMIT = 200000,
+    MAX_CANDIDATES = 16,         /* moves searched in a quiet position */
     TEMPO_NUM = 6, TEMPO_DEN = 5     /* the side to move's threats count more */
 };
 
-static const int16_t WEIGHT[PAT_COUNT] = {
-    [PAT_NONE] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 6, [PAT_F2] = 16,
-    [PAT_B3] = 20, [PAT_F3] = 70, [PAT_B4] = 80, [PAT_F4] = 400, [PAT_D4] = 400,
-    [PAT_F5] = 0, [PAT_OL] = 0,
+/* Per pattern: its weight, and its counts packed in bit fields so that four
+ * directions add up in one integer. */
+enum {
+    SH_FIVE = 0, SH_OVER = 3, SH_FOUR = 6, SH_OPEN = 10, SH_THREE = 13,
+    M3 = 7, M4 = 15
+};
+
+#define PACK(five, over, four, open, three) \
+    ((five) << SH_FIVE | (over) << SH_OVER | (four) << SH_FOUR | (open) << SH_OPEN | (three) << SH_THREE)
+
+static const struct {
+    int16_t weight;
+    uint16_t pack;
+} INFO[PAT_COUNT] = {
+    [PAT_NONE] = {0, 0},
+    [PAT_B1] = {1, 0},
+    [PAT_F1] = {3, 0},
+    [PAT_B2] = {6, 0},
+    [PAT_F2] = {16, 0},
+    [PAT_B3] = {20, 0},
+    [PAT_F3] = {70, PACK(0, 0, 0, 0, 1)},
+    [PAT_B4] = {80, PACK(0, 0, 1, 0, 0)},
+    [PAT_F4] = {400, PACK(0, 0, 1, 1, 0)},
+    [PAT_D4] = {400, PACK(0, 0, 2, 1, 0)},
+    [PAT_F5] = {0, PACK(1, 0, 0, 0, 0)},
+    [PAT_OL] = {0, PACK(0, 1, 0, 0, 0)},
 };
 
 void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, int16_t *value)
 {
-    int fives = 0, fours = 0, open = 0, threes = 0, over = 0, sum = 0;
-    for (int d = 0; d < 4; d++) {
-        const int p = pat[d];
-        fives += p == PAT_F5;
-        over += p == PAT_OL;
-        fours += (p == PAT_B4 || p == PAT_F4) + 2 * (p == PAT_D4);
-        open += p == PAT_F4 || p == PAT_D4;
-        threes += p == PAT_F3;
-        sum += WEIGHT[p];
+    const int pk = INFO[pat[0]].pack + INFO[pat[1]].pack + INFO[pat[2]].pack + INFO[pat[3]].pack;
+    const int sum = INFO[pat[0]].weight + INFO[pat[1]].weight + INFO[pat[2]].weight + INFO[pat[3]].weight;
+    if (pk == 0) {
+        *flags = 0;
+        *value = (int16_t)sum;
+        return;
     }
-    int f = 0;
-    if (fives)
-        f |= FL_FIVE;
-    if (fours)
-        f |= FL_FOUR;
-    if (open || fours >= 2)
-        f |= FL_OPEN4;
-    if (threes)
-        f |= FL_THREE;
+    const int fives = pk >> SH_FIVE & M3, over = pk >> SH_OVER & M3, fours = pk >> SH_FOUR & M4;
+    const int open = pk >> SH_OPEN & M3, threes = pk >> SH_THREE & M3;
+    int f = (fives ? FL_FIVE : 0) | (fours ? FL_FOUR : 0) | (open || fours >= 2 ? FL_OPEN4 : 0) |
+            (threes ? FL_THREE : 0);
     if (view == VIEW_RENJU_BLACK && !fives && (over || fours >= 2 || threes >= 2))
         f |= FL_FOUL;
     *flags = (uint8_t)f;
@@ -133,6 +148,27 @@ static int near_moves(GomokuPos *p, Move *out)
     return n;
 }
 
+/* In a quiet position only the most promising candidates are searched:
+ * those with the highest ordering keys (ties by cell index). */
+static int best_moves(GomokuPos *p, Move *moves, int n)
+{
+    if (n <= MAX_CANDIDATES)
+        return n;
+    int keys[MAX_MOVES];
+    gomoku_score_moves(p, moves, n, keys);
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        int k = keys[i], j = i;
+        for (; j > 0 && keys[j - 1] < k; j--) {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+    return MAX_CANDIDATES;
+}
+
 int gomoku_search_moves(GomokuPos *p, Move *out)
 {
     if (p->winner >= 0)
@@ -155,5 +191,5 @@ int gomoku_search_moves(GomokuPos *p, Move *out)
         if (n > 0)
             return n;
     }
-    return near_moves(p, out);
+    return best_moves(p, out, near_moves(p, out));
 }
