@@ -1,12 +1,15 @@
 /*
  * gomoku_threat.c - VCF and VCT solvers over the incremental board.
  *
- * Both are plain depth-first AND/OR searches with make/unmake: the attacker
- * tries its threats, the defender every reply that could matter (the one
- * block of a four; against a three, its own fours and every point where the
- * attacker would make a four). Failed positions are remembered in small
- * hash tables with the depth they failed at, or as failing at any depth when
- * the depth limit was never reached below them.
+ * Both are depth-first AND/OR searches with make/unmake. VCF: the attacker
+ * plays fours, the defender the one block. VCT: the attacker plays threats,
+ * that is fours and any move after which it would win by VCF if the
+ * defender passed (an open three is the common case); the defender tries
+ * every reply that could refute the threat: its own fours, and every point
+ * of the attacker's VCF line (a stone anywhere else leaves that line
+ * intact). Failed positions are remembered in small hash tables with the
+ * depth they failed at (VCF: or as failing at any depth, when the depth
+ * limit was never reached below them).
  */
 #include "gomoku_threat.h"
 
@@ -19,34 +22,44 @@
 enum {
     TT_BITS = 16,
     TT_SIZE = 1 << TT_BITS,
-    STACK_CAP = 1 << 16,        /* move lists of all open levels */
+    STACK_CAP = 1 << 18,        /* move lists of all open levels */
+    LINE_CAP = 512,             /* lines of nested searches, by ply */
     ANY_DEPTH = 127,            /* failed without reaching the depth limit */
     POLL_MASK = 1023,
-    VCT_MAX_DEPTH = 12,
+    VCT_MAX_DEPTH = VCT_SEARCH_DEPTH,
+    VCT_VCF_DEPTH = 12,         /* fours in the VCF that makes a threat */
+    VCT_VCF_NODES = 500,        /* and its budget */
+    VCT_THREATS = 16,           /* quiet threat candidates tried per node */
+    VCT_MIN_VALUE = 20,         /* weight a quiet candidate needs */
     /* Budgets of the search hook, in threat nodes. */
     NODE_VCF = 400,             /* at every node */
     ROOT_VCF = 400000,
     ROOT_VCT = 60000,
-    NODE_VCT = 1500,            /* at nodes with depth >= VCT_MIN_DEPTH */
-    VCT_MIN_DEPTH = 3,
-    ROOT_VCT_DEPTH = 7,
-    NODE_VCT_DEPTH = 4
+    NODE_VCT = 600,             /* at nodes with depth >= VCT_MIN_DEPTH */
+    VCT_MIN_DEPTH = 4,
+    ROOT_VCT_DEPTH = 5,
+    NODE_VCT_DEPTH = 2
 };
 
-typedef struct VcfEntry {
+typedef struct FailEntry {
     uint64_t key;
     int8_t fail_depth;          /* no win within this depth */
-} VcfEntry;
+    int8_t win_depth;           /* a win within this depth (VCT), 0 = none */
+    int16_t win_move;
+    int16_t win_len;
+} FailEntry;
 
 struct GomokuThreat {
-    VcfEntry vcf_tt[TT_SIZE];
-    VcfEntry vct_tt[TT_SIZE];
+    FailEntry vcf_tt[TT_SIZE];
+    FailEntry vct_tt[TT_SIZE];
     int16_t stack[STACK_CAP];
     int sp;
-    int16_t line[VCF_MAX_LINE];
+    int16_t line[LINE_CAP];
     uint64_t nodes;
     ThreatLimits lim;
-    bool aborted;
+    bool aborted;               /* out of the caller's budget: unwind */
+    uint64_t local_limit;       /* budget of a nested VCF; 0 = none */
+    bool local_abort;
     bool hit_limit;             /* some line was cut by the depth limit */
 };
 
@@ -66,38 +79,47 @@ void gomoku_threat_clear(GomokuThreat *t)
 
 /* --------------------------------------------------------------- helpers */
 
+static bool stopped(const GomokuThreat *t) { return t->aborted || t->local_abort; }
+
 /* Counts a node; true when the search must stop. */
 static bool node(GomokuThreat *t)
 {
     t->nodes++;
     if (t->lim.ctx)
         t->lim.ctx->nodes++;
+    if (t->local_limit && t->nodes >= t->local_limit)
+        t->local_abort = true;
+    if (t->lim.nodes && t->nodes >= t->lim.nodes)
+        t->aborted = true;
     if ((t->nodes & POLL_MASK) == 0 && !t->aborted) {
-        if (t->lim.nodes && t->nodes >= t->lim.nodes)
-            t->aborted = true;
-        else if (t->lim.deadline_ns && clock_ns() >= t->lim.deadline_ns)
+        if (t->lim.deadline_ns && clock_ns() >= t->lim.deadline_ns)
             t->aborted = true;
         else if (t->lim.ctx && search_should_stop(t->lim.ctx))
             t->aborted = true;
     }
-    if (t->lim.nodes && t->nodes >= t->lim.nodes)
-        t->aborted = true;
-    return t->aborted;
+    return stopped(t);
 }
 
-static VcfEntry *tt_slot(VcfEntry *tt, uint64_t key) { return &tt[key & (TT_SIZE - 1)]; }
+static FailEntry *tt_slot(FailEntry *tt, uint64_t key) { return &tt[key & (TT_SIZE - 1)]; }
 
-static bool tt_failed(VcfEntry *tt, uint64_t key, int depth)
+static bool tt_failed(FailEntry *tt, uint64_t key, int depth)
 {
-    const VcfEntry *e = tt_slot(tt, key);
+    const FailEntry *e = tt_slot(tt, key);
     return e->key == key && e->fail_depth >= depth;
 }
 
-static void tt_fail(VcfEntry *tt, uint64_t key, int depth)
+static void tt_fail(FailEntry *tt, uint64_t key, int depth)
 {
-    VcfEntry *e = tt_slot(tt, key);
-    e->key = key;
+    FailEntry *e = tt_slot(tt, key);
+    if (e->key != key)
+        *e = (FailEntry){.key = key};
     e->fail_depth = (int8_t)depth;
+}
+
+static void tt_win(FailEntry *tt, uint64_t key, int depth, int move, int len)
+{
+    FailEntry *e = tt_slot(tt, key);
+    *e = (FailEntry){.key = key, .win_depth = (int8_t)depth, .win_move = (int16_t)move, .win_len = (int16_t)len};
 }
 
 static int smallest(const CellSet *s)
@@ -119,36 +141,59 @@ static int16_t *list_open(GomokuThreat *t, int n)
     return l;
 }
 
-/* Cells of one colour's set that `me` may play, strongest first (ties by
- * box index, so the order never depends on history). */
-static int gather(GomokuThreat *t, GomokuPos *p, int color, int set, int me, int16_t *out, int n,
-                  int *keys)
+/* Inserts cell b with key k into a list sorted by key (ties by index),
+ * unless it is there already. */
+static int insert(int16_t *out, int *keys, int n, int b, int k)
+{
+    for (int j = 0; j < n; j++)
+        if (out[j] == b)
+            return n;
+    int j = n++;
+    while (j > 0 && (keys[j - 1] < k || (keys[j - 1] == k && out[j - 1] > b))) {
+        out[j] = out[j - 1];
+        keys[j] = keys[j - 1];
+        j--;
+    }
+    out[j] = (int16_t)b;
+    keys[j] = k;
+    return n;
+}
+
+static int order_key(const GomokuPos *p, int b, int me)
+{
+    return p->value[b][me] * 2 + p->value[b][me ^ 1];
+}
+
+/* Appends the cells of one colour's set that `me` may play. */
+static int gather(GomokuPos *p, int color, int set, int me, int16_t *out, int n, int *keys)
 {
     const CellSet *s = &p->set[color][set];
-    for (int i = 0; i < s->n; i++) {
-        int b = s->cell[i];
-        bool dup = false;
-        for (int j = 0; j < n && !dup; j++)
-            dup = out[j] == b;
-        if (dup || !gomoku_can_play(p, b, me))
-            continue;
-        int k = p->value[b][me] * 2 + p->value[b][me ^ 1];
-        int j = n++;
-        while (j > 0 && (keys[j - 1] < k || (keys[j - 1] == k && out[j - 1] > b))) {
-            out[j] = out[j - 1];
-            keys[j] = keys[j - 1];
-            j--;
-        }
-        out[j] = (int16_t)b;
-        keys[j] = k;
-    }
-    (void)t;
+    for (int i = 0; i < s->n; i++)
+        if (gomoku_can_play(p, s->cell[i], me))
+            n = insert(out, keys, n, s->cell[i], order_key(p, s->cell[i], me));
     return n;
 }
 
 /* ------------------------------------------------------------------- VCF */
 
 static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply);
+
+/* Two distinct five points of color, smallest first. */
+static void two_fives(const CellSet *s, int16_t *f)
+{
+    f[0] = s->cell[0];
+    f[1] = s->cell[0];
+    for (int i = 1; i < s->n; i++)
+        if (s->cell[i] != f[0]) {
+            f[1] = s->cell[i];
+            break;
+        }
+    if (f[0] > f[1]) {
+        int16_t x = f[0];
+        f[0] = f[1];
+        f[1] = x;
+    }
+}
 
 /* Defender to move after the attacker's four: plies to the attacker's
  * five, or 0 when the defence holds. */
@@ -160,18 +205,10 @@ static int vcf_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
         return 0;
     if (af->n >= 2) {
         int16_t f[2];
-        int k = 0;
-        for (int i = 0; i < af->n && k < 2; i++)
-            if (k == 0 || af->cell[i] != f[0])
-                f[k++] = af->cell[i];
-        if (f[0] > f[1]) {
-            int16_t x = f[0];
-            f[0] = f[1];
-            f[1] = x;
-        }
-        bool can0 = gomoku_can_play(p, f[0], d);
-        t->line[ply] = can0 ? f[0] : gomoku_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
-        t->line[ply + 1] = t->line[ply] == f[0] ? f[1] : f[0];
+        two_fives(af, f);
+        int block = gomoku_can_play(p, f[0], d) ? f[0] : gomoku_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
+        t->line[ply] = (int16_t)block;
+        t->line[ply + 1] = block == f[0] ? f[1] : f[0];
         return 2;
     }
     const int f = af->cell[0];
@@ -191,7 +228,7 @@ static int vcf_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 
 /* The attacker's moves: the block of the defender's four when it has one
  * (and that block must be a four itself), else every four it may play. */
-static int vcf_moves(GomokuThreat *t, GomokuPos *p, int16_t *list)
+static int vcf_moves(GomokuPos *p, int16_t *list)
 {
     const int a = p->side, d = a ^ 1;
     const CellSet *df = &p->set[d][SET_FIVE];
@@ -205,12 +242,12 @@ static int vcf_moves(GomokuThreat *t, GomokuPos *p, int16_t *list)
         return 1;
     }
     int keys[GOMOKU_BOX];
-    return gather(t, p, a, SET_FOUR, a, list, 0, keys);
+    return gather(p, a, SET_FOUR, a, list, 0, keys);
 }
 
 static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 {
-    if (node(t))
+    if (node(t) || ply + 2 >= LINE_CAP)
         return 0;
     const int a = p->side;
     if (p->set[a][SET_FIVE].n > 0) {
@@ -232,26 +269,47 @@ static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
         t->hit_limit = true;
         return 0;
     }
-    const int n = vcf_moves(t, p, list);
+    const int n = vcf_moves(p, list);
     const bool outer_hit = t->hit_limit;
     t->hit_limit = false;
     int r = 0;
-    for (int i = 0; i < n && !r; i++) {
+    for (int i = 0; i < n && !r && !stopped(t); i++) {
         gomoku_make(p, list[i]);
         r = vcf_defend(t, p, depth, ply + 1);
         gomoku_unmake(p);
-        if (t->aborted)
-            break;
-        if (r) {
+        if (r && !stopped(t)) {
             t->line[ply] = list[i];
             r++;
+        } else {
+            r = 0;
         }
     }
     t->sp -= n_max;
-    if (!r && !t->aborted)
+    if (!r && !stopped(t))
         tt_fail(t->vcf_tt, key, t->hit_limit ? depth : ANY_DEPTH);
     t->hit_limit |= outer_hit;
-    return t->aborted ? 0 : r;
+    return r;
+}
+
+/* Iterative deepening VCF for the side to move, its line at t->line[ply].
+ * nodes > 0: a budget of its own, after which it just fails. */
+static int vcf_run(GomokuThreat *t, GomokuPos *p, int max_depth, uint64_t nodes, int ply)
+{
+    const bool nested = nodes > 0;
+    if (nested)
+        t->local_limit = t->nodes + nodes;
+    int r = 0;
+    for (int depth = 1; depth <= max_depth && !r; depth++) {
+        t->hit_limit = false;
+        r = vcf_attack(t, p, depth, ply);
+        if (stopped(t) || !t->hit_limit)
+            break;
+    }
+    if (nested) {
+        t->local_limit = 0;
+        t->local_abort = false;
+    }
+    return r;
 }
 
 static void begin(GomokuThreat *t, const ThreatLimits *lim)
@@ -259,7 +317,14 @@ static void begin(GomokuThreat *t, const ThreatLimits *lim)
     t->lim = *lim;
     t->nodes = 0;
     t->aborted = false;
+    t->local_limit = 0;
+    t->local_abort = false;
     t->sp = 0;
+}
+
+static int depth_limit(const ThreatLimits *lim, int own)
+{
+    return lim->max_depth > 0 && lim->max_depth < own ? lim->max_depth : own;
 }
 
 void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
@@ -267,20 +332,11 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
     GomokuThreat *t = p->threat;
     begin(t, lim);
     memset(res, 0, sizeof *res);
-    if (p->winner < 0) {
-        const int max = lim->max_depth > 0 && lim->max_depth < VCF_MAX_DEPTH ? lim->max_depth : VCF_MAX_DEPTH;
-        for (int depth = 1; depth <= max; depth++) {
-            t->hit_limit = false;
-            int r = vcf_attack(t, p, depth, 0);
-            if (r) {
-                res->win = true;
-                res->len = r;
-                memcpy(res->line, t->line, sizeof *res->line * (size_t)r);
-                break;
-            }
-            if (t->aborted || !t->hit_limit)
-                break;
-        }
+    int r = p->winner < 0 ? vcf_run(t, p, depth_limit(lim, VCF_MAX_DEPTH), 0, 0) : 0;
+    if (r) {
+        res->win = true;
+        res->len = r;
+        memcpy(res->line, t->line, sizeof *res->line * (size_t)r);
     }
     res->stopped = t->aborted;
     res->nodes = t->nodes;
@@ -290,14 +346,28 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
 
 static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply);
 
-/* The attacker threatens a straight four (or a double four) it may play. */
-static bool threatens_open_four(GomokuPos *p, int a)
+/* The defender's candidate replies to a threat whose VCF line is line[0..len):
+ * its own fours, the points of the line, and (Renju) the points from which
+ * a black stone could make a forbidden block point playable again. */
+static int vct_defences(GomokuPos *p, const int16_t *line, int len, int16_t *out, int *keys)
 {
-    const CellSet *s = &p->set[a][SET_FOUR];
-    for (int i = 0; i < s->n; i++)
-        if (gomoku_has(p, s->cell[i], a, FL_OPEN4) && gomoku_can_play(p, s->cell[i], a))
-            return true;
-    return false;
+    const int d = p->side;
+    int n = gather(p, d, SET_FOUR, d, out, 0, keys);
+    for (int i = 0; i < len; i++) {
+        int b = line[i];
+        if (b == VCF_NO_BLOCK) {
+            int f = line[i + 1];
+            for (int k = 0; k < 4; k++)
+                for (int s = -4; s <= 4; s++) {
+                    int x = f + s * p->dir[k];
+                    if (s != 0 && gomoku_can_play(p, x, d))
+                        n = insert(out, keys, n, x, order_key(p, x, d));
+                }
+        } else if (gomoku_can_play(p, b, d)) {
+            n = insert(out, keys, n, b, order_key(p, b, d) + (i == 0 ? 100000 : 0));
+        }
+    }
+    return n;
 }
 
 /* Defender to move after the attacker's threat. */
@@ -305,45 +375,66 @@ static int vct_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 {
     const int d = p->side, a = d ^ 1;
     const CellSet *af = &p->set[a][SET_FIVE];
-    if (p->set[d][SET_FIVE].n > 0)
+    if (node(t) || p->set[d][SET_FIVE].n > 0)
         return 0;
-    if (af->n >= 2)
+    if (af->n >= 2) {
+        int16_t f[2];
+        two_fives(af, f);
+        int block = gomoku_can_play(p, f[0], d) ? f[0] : gomoku_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
+        t->line[ply] = (int16_t)block;
+        t->line[ply + 1] = block == f[0] ? f[1] : f[0];
         return 2;
+    }
     if (af->n == 1) {
         const int f = af->cell[0];
-        if (!gomoku_can_play(p, f, d))
+        t->line[ply] = gomoku_can_play(p, f, d) ? (int16_t)f : VCF_NO_BLOCK;
+        t->line[ply + 1] = (int16_t)f;
+        if (t->line[ply] == VCF_NO_BLOCK)
             return 2;
         gomoku_make(p, f);
         int r = vct_attack(t, p, depth, ply + 1);
         gomoku_unmake(p);
+        t->line[ply] = (int16_t)f;
         return r ? r + 1 : 0;
     }
-    if (!threatens_open_four(p, a))
+    /* Is it a threat? The attacker's VCF if the defender passed. */
+    gomoku_make(p, -1);
+    int len = vcf_run(t, p, VCT_VCF_DEPTH, VCT_VCF_NODES, ply + 1);
+    gomoku_unmake(p);
+    if (!len || stopped(t) || ply + 1 + LINE_CAP / 2 >= LINE_CAP)
         return 0;
-    const int n_max = p->set[d][SET_FOUR].n + p->set[a][SET_FOUR].n;
-    int16_t *list = list_open(t, n_max);
+    int16_t *list = list_open(t, GOMOKU_BOX + LINE_CAP);
     if (!list)
         return 0;
+    /* best[]: the longest resistance so far, first the defender's move
+     * (none: it plays elsewhere and the VCF follows). */
+    int16_t *best = list + GOMOKU_BOX;
+    best[0] = VCF_NO_BLOCK;
+    memcpy(best + 1, &t->line[ply + 1], sizeof *best * (size_t)len);
     int keys[GOMOKU_BOX];
-    int n = gather(t, p, d, SET_FOUR, d, list, 0, keys);
-    n = gather(t, p, a, SET_FOUR, d, list, n, keys);
-    int worst = 3; /* no defence: any move, then open four, block, five */
-    for (int i = 0; i < n; i++) {
+    const int n = vct_defences(p, best + 1, len, list, keys);
+    int worst = len;
+    for (int i = 0; i < n && worst; i++) {
         gomoku_make(p, list[i]);
         int r = vct_attack(t, p, depth, ply + 1);
         gomoku_unmake(p);
-        if (!r || t->aborted) {
+        if (!r || stopped(t)) {
             worst = 0;
-            break;
-        }
-        if (r > worst)
+        } else if (r > worst && r < LINE_CAP - 1) {
             worst = r;
+            best[0] = list[i];
+            memcpy(best + 1, &t->line[ply + 1], sizeof *best * (size_t)r);
+        }
     }
-    t->sp -= n_max;
+    if (worst)
+        memcpy(&t->line[ply], best, sizeof *best * (size_t)(worst + 1));
+    t->sp -= GOMOKU_BOX + LINE_CAP;
     return worst ? worst + 1 : 0;
 }
 
-static int vct_moves(GomokuThreat *t, GomokuPos *p, int16_t *list)
+/* The attacker's threats: the block of the defender's four if it has one;
+ * else its fours and threes, and the quiet moves of highest weight. */
+static int vct_moves(GomokuPos *p, int16_t *list)
 {
     const int a = p->side, d = a ^ 1;
     const CellSet *df = &p->set[d][SET_FIVE];
@@ -356,48 +447,65 @@ static int vct_moves(GomokuThreat *t, GomokuPos *p, int16_t *list)
         return 1;
     }
     int keys[GOMOKU_BOX];
-    int n = gather(t, p, a, SET_FOUR, a, list, 0, keys);
-    return gather(t, p, a, SET_THREE, a, list, n, keys);
+    int n = gather(p, a, SET_FOUR, a, list, 0, keys);
+    n = gather(p, a, SET_THREE, a, list, n, keys);
+    int16_t quiet[GOMOKU_BOX];
+    int qkeys[GOMOKU_BOX], q = 0;
+    for (int c = 0; c < p->size * p->size; c++) {
+        int b = gomoku_box(p, c);
+        if (p->near[b] > 0 && p->value[b][a] >= VCT_MIN_VALUE && gomoku_can_play(p, b, a))
+            q = insert(quiet, qkeys, q, b, order_key(p, b, a));
+        if (q > VCT_THREATS)
+            q = VCT_THREATS;
+    }
+    for (int i = 0; i < q; i++)
+        n = insert(list, keys, n, quiet[i], -1 - i);
+    return n;
 }
 
 static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 {
-    if (node(t))
+    if (node(t) || ply + 2 >= LINE_CAP)
         return 0;
     const int a = p->side;
     if (p->set[a][SET_FIVE].n > 0)
         return 1;
+    const bool forced = p->set[a ^ 1][SET_FIVE].n > 0;
+    if (!forced) {
+        int r = vcf_run(t, p, VCT_VCF_DEPTH, VCT_VCF_NODES, ply);
+        if (r || stopped(t))
+            return r;
+    }
     if (depth <= 0)
         return 0;
     const uint64_t key = p->hash;
     if (tt_failed(t->vct_tt, key, depth))
         return 0;
-    if (p->set[a ^ 1][SET_FIVE].n == 0) {
-        int r = vcf_attack(t, p, depth, ply);
-        if (r || t->aborted)
-            return r;
+    const FailEntry *e = tt_slot(t->vct_tt, key);
+    if (!t->lim.main_line && e->key == key && e->win_depth > 0 && e->win_depth <= depth) {
+        t->line[ply] = e->win_move;
+        return e->win_len;
     }
-    const int n_max = p->set[a][SET_FOUR].n + p->set[a][SET_THREE].n + 1;
-    int16_t *list = list_open(t, n_max);
+    int16_t *list = list_open(t, GOMOKU_BOX);
     if (!list)
         return 0;
-    const int n = vct_moves(t, p, list);
+    const int n = vct_moves(p, list);
     int r = 0;
-    for (int i = 0; i < n && !r; i++) {
+    for (int i = 0; i < n && !r && !stopped(t); i++) {
         gomoku_make(p, list[i]);
-        r = vct_defend(t, p, depth - 1, ply + 1);
+        r = vct_defend(t, p, forced ? depth : depth - 1, ply + 1);
         gomoku_unmake(p);
-        if (t->aborted)
-            r = 0;
-        if (r) {
+        if (r && !stopped(t)) {
             t->line[ply] = list[i];
             r++;
+        } else {
+            r = 0;
         }
-        if (t->aborted)
-            break;
     }
-    t->sp -= n_max;
-    if (!r && !t->aborted)
+    t->sp -= GOMOKU_BOX;
+    if (r)
+        tt_win(t->vct_tt, key, depth, t->line[ply], r);
+    else if (!stopped(t))
         tt_fail(t->vct_tt, key, depth);
     return r;
 }
@@ -407,14 +515,14 @@ void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *
     GomokuThreat *t = p->threat;
     begin(t, lim);
     memset(res, 0, sizeof *res);
-    if (depth > VCT_MAX_DEPTH)
-        depth = VCT_MAX_DEPTH;
+    depth = depth_limit(lim, depth < VCT_MAX_DEPTH ? depth : VCT_MAX_DEPTH);
     for (int d = 1; d <= depth && p->winner < 0; d++) {
         int r = vct_attack(t, p, d, 0);
         if (r) {
             res->win = true;
             res->len = r;
-            res->line[0] = t->line[0];
+            int keep = lim->main_line ? (r < VCF_MAX_LINE ? r : VCF_MAX_LINE) : 1;
+            memcpy(res->line, t->line, sizeof *res->line * (size_t)keep);
             break;
         }
         if (t->aborted)

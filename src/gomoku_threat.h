@@ -17,7 +17,8 @@
 enum {
     VCF_MAX_DEPTH = 60,                     /* attacker moves */
     VCF_MAX_LINE = 2 * VCF_MAX_DEPTH + 2,
-    VCF_NO_BLOCK = -1                       /* defender cannot block here */
+    VCF_NO_BLOCK = -1,                      /* defender cannot block here */
+    VCT_SEARCH_DEPTH = 8                    /* threats in a VCT, at most */
 };
 
 typedef struct ThreatLimits {
@@ -25,6 +26,7 @@ typedef struct ThreatLimits {
     int64_t deadline_ns;    /* absolute CLOCK_MONOTONIC time; 0 = none */
     SearchCtx *ctx;         /* search to count nodes in and poll; may be NULL */
     int max_depth;          /* attacker moves; 0 = the solver's own limit */
+    bool main_line;         /* VCT: report the main line (slower) */
 } ThreatLimits;
 
 typedef struct ThreatResult {
@@ -44,8 +46,10 @@ void gomoku_threat_clear(GomokuThreat *t);
 /* A forced win by fours for the side to move (position left unchanged):
  * iterative deepening, so the line found is among the shortest. */
 void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res);
-/* A forced win by threes and fours within depth attacker moves; only the
- * first move of the line is given. */
+/* A forced win by threats (fours, threes, moves that threaten a VCF) within
+ * depth such moves. The line is its first move only, unless lim->main_line:
+ * then the main line, each defender move the one that resists longest
+ * (VCF_NO_BLOCK: the defender has nothing better than to play elsewhere). */
 void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *res);
 
 /* GameOps.solve: immediate wins, unstoppable fours against us, VCF and

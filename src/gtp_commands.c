@@ -303,6 +303,7 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-get",            gtp_cmd_get,          0, 1},
     {"flipfive-forbidden",      gtp_cmd_forbidden,    0, 0},
     {"flipfive-vcf",            gtp_cmd_vcf,          0, 1},
+    {"flipfive-vct",            gtp_cmd_vct,          0, 1},
 };
 
 const int gtp_ncommands = sizeof gtp_commands / sizeof gtp_commands[0];

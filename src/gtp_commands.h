@@ -26,5 +26,6 @@ bool gtp_apply_setting(Engine *e, const char *name, const char *value);
 /* gomoku_gtp.c */
 void gtp_cmd_forbidden(Gtp *g, int argc, char **argv);
 void gtp_cmd_vcf(Gtp *g, int argc, char **argv);
+void gtp_cmd_vct(Gtp *g, int argc, char **argv);
 
 #endif
