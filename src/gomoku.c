@@ -79,10 +79,12 @@ int gomoku_five_points(const GomokuPos *p, int color, int16_t *out)
 static void summarize(GomokuPos *p, int b, int color)
 {
     uint8_t flags;
-    int16_t value;
-    gomoku_eval_cell(p->view[color], p->pat[b][color], &flags, &value);
+    int16_t value, passive;
+    gomoku_eval_cell(p->view[color], p->pat[b][color], &flags, &value, &passive);
     p->sum[color] += value - p->value[b][color];
+    p->psum[color] += passive - p->passive[b][color];
     p->value[b][color] = value;
+    p->passive[b][color] = passive;
     if (flags != p->flags[b][color]) {
         p->flags[b][color] = flags;
         sets_update(p, b, color, flags);
@@ -149,6 +151,7 @@ void gomoku_put(GomokuPos *p, int b, int color)
     p->box[b] = (int8_t)(color + 1);
     for (int c = 0; c < 2; c++) {
         p->sum[c] -= p->value[b][c];
+        p->psum[c] -= p->passive[b][c];
         sets_update(p, b, c, 0);
     }
     update_lines(p, b, (uint32_t)(color + 1), true);
@@ -168,6 +171,7 @@ void gomoku_remove(GomokuPos *p, int b)
      * placed since is gone again: they are current once more. */
     for (int c = 0; c < 2; c++) {
         p->sum[c] += p->value[b][c];
+        p->psum[c] += p->passive[b][c];
         sets_update(p, b, c, p->flags[b][c]);
     }
     p->stones--;
@@ -194,6 +198,7 @@ static void clear_board(GomokuPos *p)
     memset(p->pat, 0, sizeof p->pat);
     memset(p->flags, 0, sizeof p->flags);
     memset(p->value, 0, sizeof p->value);
+    memset(p->passive, 0, sizeof p->passive);
     memset(p->near, 0, sizeof p->near);
     for (int c = 0; c < 2; c++)
         for (int s = 0; s < NSETS; s++)
@@ -201,7 +206,7 @@ static void clear_board(GomokuPos *p)
     const int n = p->size;
     for (int c = 0; c < n * n; c++)
         p->box[gomoku_box(p, c)] = CELL_EMPTY;
-    p->sum[0] = p->sum[1] = 0;
+    p->sum[0] = p->sum[1] = p->psum[0] = p->psum[1] = 0;
     for (int c = 0; c < n * n; c++) {
         int b = gomoku_box(p, c);
         for (int d = 0; d < 4; d++) {

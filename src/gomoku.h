@@ -68,9 +68,11 @@ typedef struct GomokuPos {
     uint32_t key[GOMOKU_BOX][4];         /* line keys per direction */
     uint8_t pat[GOMOKU_BOX][2][4];       /* patterns per colour, direction */
     uint8_t flags[GOMOKU_BOX][2];        /* FL_* per colour */
-    int16_t value[GOMOKU_BOX][2];        /* evaluation weight per colour */
+    int16_t value[GOMOKU_BOX][2];        /* weight per colour, to move */
+    int16_t passive[GOMOKU_BOX][2];      /* the same, not to move */
     int16_t near[GOMOKU_BOX];            /* stones within GOMOKU_NEAR */
     int32_t sum[2];                      /* value summed over empty cells */
+    int32_t psum[2];                     /* passive summed over empty cells */
     CellSet set[2][NSETS];
     int side;                            /* to move */
     int stones;

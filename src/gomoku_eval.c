@@ -21,7 +21,9 @@ enum {
     V_THREE_THREE = 400,
     EVAL_LIMIT = 200000,
     MAX_CANDIDATES = 16,         /* moves searched in a quiet position */
-    TEMPO_NUM = 6, TEMPO_DEN = 5     /* the side to move's threats count more */
+    TEMPO_NUM = 6, TEMPO_DEN = 5,    /* the side to move's threats count more */
+    PASSIVE_FIVE = 4,                /* a four of the side not to move: blocked next */
+    PASSIVE_OPEN4 = 4                /* its open three: answered next */
 };
 
 /* Per pattern: its weight, and its counts packed in bit fields so that four
@@ -52,13 +54,14 @@ static const struct {
     [PAT_OL] = {0, PACK(0, 1, 0, 0, 0)},
 };
 
-void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, int16_t *value)
+void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, int16_t *value,
+                      int16_t *passive)
 {
     const int pk = INFO[pat[0]].pack + INFO[pat[1]].pack + INFO[pat[2]].pack + INFO[pat[3]].pack;
     const int sum = INFO[pat[0]].weight + INFO[pat[1]].weight + INFO[pat[2]].weight + INFO[pat[3]].weight;
     if (pk == 0) {
         *flags = 0;
-        *value = (int16_t)sum;
+        *value = *passive = (int16_t)sum;
         return;
     }
     const int fives = pk >> SH_FIVE & M3, over = pk >> SH_OVER & M3, fours = pk >> SH_FOUR & M4;
@@ -68,24 +71,25 @@ void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, in
     if (view == VIEW_RENJU_BLACK && !fives && (over || fours >= 2 || threes >= 2))
         f |= FL_FOUL;
     *flags = (uint8_t)f;
+    int v = sum, pv = sum;
     if (fives)
-        *value = V_FIVE;
+        v = V_FIVE, pv = V_FIVE / PASSIVE_FIVE;
     else if (f & FL_FOUL)
-        *value = (int16_t)(sum / 4); /* most likely forbidden: little use */
+        v = pv = sum / 4; /* most likely forbidden: little use */
     else if (f & FL_OPEN4)
-        *value = (int16_t)(V_OPEN4 + sum);
+        v = V_OPEN4 + sum, pv = V_OPEN4 / PASSIVE_OPEN4 + sum / 2;
     else if (fours && threes)
-        *value = (int16_t)(V_FOUR_THREE + sum);
+        v = V_FOUR_THREE + sum, pv = V_FOUR_THREE / 2 + sum;
     else if (threes >= 2)
-        *value = (int16_t)(V_THREE_THREE + sum);
-    else
-        *value = (int16_t)sum;
+        v = V_THREE_THREE + sum, pv = V_THREE_THREE / 2 + sum;
+    *value = (int16_t)v;
+    *passive = (int16_t)pv;
 }
 
 int gomoku_evaluate(GomokuPos *p)
 {
     const int me = p->side, opp = me ^ 1;
-    int v = p->sum[me] * TEMPO_NUM / TEMPO_DEN - p->sum[opp];
+    int v = p->sum[me] * TEMPO_NUM / TEMPO_DEN - p->psum[opp];
     return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
 

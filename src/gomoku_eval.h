@@ -9,8 +9,11 @@
 
 #include "gomoku.h"
 
-/* Flags (FL_*) and weight of a cell for a colour with these four patterns. */
-void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, int16_t *value);
+/* Flags (FL_*) and weights of a cell for a colour with these four patterns:
+ * value when that colour is to move, passive when it is not (its threats
+ * there will be answered first). */
+void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, int16_t *value,
+                      int16_t *passive);
 
 /* Heuristic value for the side to move, well inside +-SCORE_WIN_MIN. */
 int gomoku_evaluate(GomokuPos *p);

@@ -131,13 +131,15 @@ static bool same_state(GomokuPos *p, const Spot *s)
     GomokuPos *q = make_pos(&now);
     if (!q)
         return false;
-    bool ok = p->hash == q->hash && p->stones == q->stones && p->sum[0] == q->sum[0] && p->sum[1] == q->sum[1];
+    bool ok = p->hash == q->hash && p->stones == q->stones && p->sum[0] == q->sum[0] && p->sum[1] == q->sum[1] &&
+              p->psum[0] == q->psum[0] && p->psum[1] == q->psum[1];
     for (int c = 0; c < p->size * p->size && ok; c++) {
         int b = gomoku_box(p, c);
         if (p->box[b] != CELL_EMPTY)
             continue;
         ok = memcmp(p->key[b], q->key[b], sizeof p->key[b]) == 0 && memcmp(p->pat[b], q->pat[b], sizeof p->pat[b]) == 0 &&
              memcmp(p->flags[b], q->flags[b], 2) == 0 && memcmp(p->value[b], q->value[b], sizeof p->value[b]) == 0 &&
+             memcmp(p->passive[b], q->passive[b], sizeof p->passive[b]) == 0 &&
              p->near[b] == q->near[b];
     }
     for (int c = 0; c < 2 && ok; c++)
