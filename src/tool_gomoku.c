@@ -5,7 +5,7 @@
  *
  *   flipfive-gomoku check WHAT [N] [SEED]
  *
- * WHAT is patterns, incremental, forbidden, vcf, props or all. Prints one
+ * WHAT is patterns, incremental, forbidden, vcf, vct, props or all. Prints one
  * line per check ("ok ...") and exits 1 at the first disagreement, after
  * printing the position.
  */
@@ -336,6 +336,88 @@ static int check_vcf(int n)
     return 0;
 }
 
+/* -------------------------------------------------- VCT against minimax */
+
+static bool ex_defend(GomokuPos *p, int a, int plies);
+
+/* The attacker (to move) forces a five within plies plies: plain minimax
+ * over every legal move, fours tried first, fives from the stones alone. */
+static bool ex_attack(GomokuPos *p, int a, int plies)
+{
+    int f[MAX_CELLS];
+    if (naive_fives(p, a, f) > 0)
+        return true;
+    if (plies < 3)
+        return false;
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 0; c < p->size * p->size; c++) {
+            int m = gomoku_box(p, c);
+            if (!naive_legal(p, m, a))
+                continue;
+            gomoku_make(p, m);
+            bool four = naive_fives(p, a, f) > 0;
+            bool win = four == (pass == 0) && ex_defend(p, a, plies - 1);
+            gomoku_unmake(p);
+            if (win)
+                return true;
+        }
+    return false;
+}
+
+static bool ex_defend(GomokuPos *p, int a, int plies)
+{
+    int f[MAX_CELLS];
+    bool any = false;
+    if (naive_fives(p, a ^ 1, f) > 0)
+        return false;
+    for (int c = 0; c < p->size * p->size; c++) {
+        int x = gomoku_box(p, c);
+        if (!naive_legal(p, x, a ^ 1))
+            continue;
+        any = true;
+        gomoku_make(p, x);
+        bool win = ex_attack(p, a, plies - 1);
+        gomoku_unmake(p);
+        if (!win)
+            return false;
+    }
+    return any;
+}
+
+/* Every short VCT win the solver claims holds against every defence. */
+static int check_vct(int n)
+{
+    int wins = 0, checked = 0;
+    for (int i = 0; i < n; i++) {
+        Spot s;
+        int rule = rnd(3), size = rule == RULE_RENJU ? 15 : 7 + rnd(4);
+        random_spot(&s, rule, size, rule == RULE_RENJU ? 60 + rnd(120) : size * size / 2 + rnd(size * 2));
+        GomokuPos *p = make_pos(&s);
+        if (!p || p->winner >= 0 || p->set[p->side][SET_FIVE].n > 0) {
+            if (p)
+                ops_of(rule)->destroy(p);
+            continue;
+        }
+        ThreatLimits lim = {.nodes = 200000};
+        ThreatResult r;
+        gomoku_vct(p, &lim, 2, &r);
+        const int max_len = rule == RULE_RENJU ? 5 : 7;
+        if (r.win && r.len <= max_len) {
+            const int a = p->side;
+            gomoku_make(p, r.line[0]);
+            bool ok = ex_defend(p, a, r.len - 1);
+            gomoku_unmake(p);
+            if (!ok)
+                return fail(&s, "VCT claims a win that a defence refutes");
+            checked++;
+        }
+        wins += r.win;
+        ops_of(rule)->destroy(p);
+    }
+    printf("ok vct: %d positions, %d VCT wins, %d short ones confirmed by full minimax\n", n, wins, checked);
+    return 0;
+}
+
 /* ---------------------------------------------------- search properties */
 
 /* color threatens a straight four (or double four) it may play. */
@@ -422,7 +504,7 @@ static int check_props(int n)
 int main(int argc, char **argv)
 {
     if (argc < 3 || strcmp(argv[1], "check") != 0) {
-        fprintf(stderr, "usage: flipfive-gomoku check patterns|incremental|forbidden|vcf|props|all [N] [SEED]\n");
+        fprintf(stderr, "usage: flipfive-gomoku check patterns|incremental|forbidden|vcf|vct|props|all [N] [SEED]\n");
         return 2;
     }
     const char *what = argv[2];
@@ -438,6 +520,8 @@ int main(int argc, char **argv)
         rc |= check_forbidden(n);
     if (!rc && (all || strcmp(what, "vcf") == 0))
         rc |= check_vcf(n);
+    if (!rc && (all || strcmp(what, "vct") == 0))
+        rc |= check_vct(n);
     if (!rc && (all || strcmp(what, "props") == 0))
         rc |= check_props(n);
     return rc;

@@ -230,13 +230,16 @@ overline_cmds() {
     [ "${lines[11]}" = "? unsupported game" ]
 }
 
-@test "tool: pattern tables, incremental state and VCF agree with slow references" {
+@test "tool: pattern tables, incremental state, VCF and short VCT wins agree with slow references" {
     run "$BUILD/flipfive-gomoku" check patterns 300 11
     [ "$status" -eq 0 ]
     run "$BUILD/flipfive-gomoku" check incremental 120 12
     echo "$output"
     [ "$status" -eq 0 ]
     run "$BUILD/flipfive-gomoku" check vcf 300 13
+    echo "$output"
+    [ "$status" -eq 0 ]
+    run "$BUILD/flipfive-gomoku" check vct 400 14
     echo "$output"
     [ "$status" -eq 0 ]
 }
