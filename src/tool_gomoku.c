@@ -48,6 +48,24 @@ static void random_spot(Spot *s, int rule, int size, int stones)
     s->side = rnd(2);
 }
 
+/* Adds a row of 3 or 4 stones of one colour with empty ends, so that fours
+ * and open threes are common. */
+static void plant_threat(Spot *s)
+{
+    static const int DR[4] = {0, 1, 1, 1}, DC[4] = {1, 0, 1, -1};
+    const int n = s->size, d = rnd(4), len = 3 + rnd(2), color = 1 + rnd(2);
+    const int r0 = rnd(n), c0 = rnd(n);
+    for (int k = -1; k <= len; k++) {
+        int r = r0 + k * DR[d], c = c0 + k * DC[d];
+        if (r < 0 || c < 0 || r >= n || c >= n)
+            return;
+    }
+    for (int k = -1; k <= len; k++) {
+        int r = r0 + k * DR[d], c = c0 + k * DC[d];
+        s->cells[r * n + c] = (int8_t)(k < 0 || k == len ? CELL_EMPTY : color);
+    }
+}
+
 static void print_spot(const Spot *s)
 {
     static const char CH[3] = {'-', 'X', 'O'};
@@ -460,6 +478,8 @@ static int check_props(int n)
         Spot s;
         int rule = rnd(3), size = rule == RULE_RENJU ? 15 : 7 + rnd(19);
         random_spot(&s, rule, size, 6 + rnd(size * 2));
+        if (rnd(3) > 0)
+            plant_threat(&s);
         e->set.rule = rule == RULE_RENJU ? 0 : rule;
         e->set.level = 1 + rnd(3);
         if (!engine_set_game(e, RULE_GAME[rule]) || !engine_setup(e, size, s.cells, s.side))
