@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gomoku_eval.h"
+#include "gomoku_search.h"
 #include "gomoku_threat.h"
 #include "renju.h"
 #include "zobrist.h"
@@ -477,7 +478,7 @@ static int ops_search_moves(void *vp, Move *out) { return gomoku_search_moves(vp
 
 static bool ops_solve(void *vp, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
 {
-    return gomoku_threat_solve(vp, ctx, depth, alpha, beta, score, best);
+    return gomoku_search_solve(vp, ctx, depth, alpha, beta, score, best);
 }
 
 #define FIVE_IN_A_ROW_OPS                       \

@@ -101,6 +101,17 @@ static inline bool gomoku_has(const GomokuPos *p, int box, int color, int flag)
     return (p->flags[box][color] & flag) != 0;
 }
 
+/* The smallest box index of a non-empty set (a choice that does not depend
+ * on the order of insertions). */
+static inline int gomoku_set_first(const CellSet *s)
+{
+    int m = s->cell[0];
+    for (int i = 1; i < s->n; i++)
+        if (s->cell[i] < m)
+            m = s->cell[i];
+    return m;
+}
+
 /* Places a stone of color on an empty box, or removes the last one placed
  * (strictly last in, first out), keeping every line key,
  * pattern, summary, set and sum current. No undo record, no side change. */

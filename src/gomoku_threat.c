@@ -30,15 +30,7 @@ enum {
     VCT_VCF_DEPTH = 12,         /* fours in the VCF that makes a threat */
     VCT_VCF_NODES = 500,        /* and its budget */
     VCT_THREATS = 16,           /* quiet threat candidates tried per node */
-    VCT_MIN_VALUE = 20,         /* weight a quiet candidate needs */
-    /* Budgets of the search hook, in threat nodes. */
-    NODE_VCF = 400,             /* at every node */
-    ROOT_VCF = 400000,
-    ROOT_VCT = 60000,
-    NODE_VCT = 600,             /* at nodes with depth >= VCT_MIN_DEPTH */
-    VCT_MIN_DEPTH = 4,
-    ROOT_VCT_DEPTH = 5,
-    NODE_VCT_DEPTH = 2
+    VCT_MIN_VALUE = 20          /* weight a quiet candidate needs */
 };
 
 typedef struct FailEntry {
@@ -120,15 +112,6 @@ static void tt_win(FailEntry *tt, uint64_t key, int depth, int move, int len)
 {
     FailEntry *e = tt_slot(tt, key);
     *e = (FailEntry){.key = key, .win_depth = (int8_t)depth, .win_move = (int16_t)move, .win_len = (int16_t)len};
-}
-
-static int smallest(const CellSet *s)
-{
-    int m = s->cell[0];
-    for (int i = 1; i < s->n; i++)
-        if (s->cell[i] < m)
-            m = s->cell[i];
-    return m;
 }
 
 /* Room for n moves on the list stack; NULL when it is full. */
@@ -251,7 +234,7 @@ static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
         return 0;
     const int a = p->side;
     if (p->set[a][SET_FIVE].n > 0) {
-        t->line[ply] = (int16_t)smallest(&p->set[a][SET_FIVE]);
+        t->line[ply] = (int16_t)gomoku_set_first(&p->set[a][SET_FIVE]);
         return 1;
     }
     if (depth <= 0) {
@@ -530,81 +513,4 @@ void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *
     }
     res->stopped = t->aborted;
     res->nodes = t->nodes;
-}
-
-/* ------------------------------------------------------------ search hook */
-
-/* A budget: nodes always (deterministic), plus a share of the soft time
- * at the root. */
-static ThreatLimits budget(SearchCtx *ctx, uint64_t nodes, int share)
-{
-    ThreatLimits lim = {.nodes = nodes, .deadline_ns = 0, .ctx = ctx};
-    if (ctx->ply == 0 && ctx->soft_ns) {
-        lim.nodes = 0;
-        lim.deadline_ns = ctx->start_ns + (ctx->soft_ns - ctx->start_ns) / share;
-    }
-    return lim;
-}
-
-static bool win_by(GomokuPos *p, const ThreatResult *r, int ply, int *score, Move *best)
-{
-    if (!r->win)
-        return false;
-    *score = SCORE_WIN - (ply + r->len);
-    *best = gomoku_cell(p, r->line[0]);
-    return true;
-}
-
-/* The opponent has a four: block it, or lose. */
-static bool answer_four(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int beta, int *score,
-                        Move *best)
-{
-    const int a = p->side, d = a ^ 1, ply = ctx->ply;
-    const CellSet *df = &p->set[d][SET_FIVE];
-    int block = -1;
-    for (int i = 0; i < df->n; i++)
-        if (gomoku_can_play(p, df->cell[i], a) && (block < 0 || df->cell[i] < block))
-            block = df->cell[i];
-    if (df->n >= 2 || block < 0) {
-        *score = -(SCORE_WIN - (ply + 2));
-        *best = block >= 0 ? gomoku_cell(p, block) : MOVE_NONE;
-        return true;
-    }
-    if (depth > 0 || ply == 0 || ply >= MAX_PLY - 2)
-        return false;
-    /* At the horizon a forced block costs no depth. */
-    gomoku_make(p, block);
-    ctx->ply++;
-    *score = -search_alphabeta(ctx, 0, -beta, -alpha);
-    ctx->ply--;
-    gomoku_unmake(p);
-    *best = gomoku_cell(p, block);
-    return true;
-}
-
-bool gomoku_threat_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int beta, int *score,
-                         Move *best)
-{
-    const int a = p->side, ply = ctx->ply;
-    if (p->winner >= 0)
-        return false;
-    if (p->set[a][SET_FIVE].n > 0) {
-        *score = SCORE_WIN - (ply + 1);
-        *best = gomoku_cell(p, smallest(&p->set[a][SET_FIVE]));
-        return true;
-    }
-    if (p->set[a ^ 1][SET_FIVE].n > 0)
-        return answer_four(p, ctx, depth, alpha, beta, score, best);
-    ThreatResult r;
-    ThreatLimits lim = budget(ctx, ply == 0 ? ROOT_VCF : NODE_VCF, 8);
-    gomoku_vcf(p, &lim, &r);
-    if (win_by(p, &r, ply, score, best))
-        return true;
-    if (ply == 0 || depth >= VCT_MIN_DEPTH) {
-        lim = budget(ctx, ply == 0 ? ROOT_VCT : NODE_VCT, 4);
-        gomoku_vct(p, &lim, ply == 0 ? ROOT_VCT_DEPTH : NODE_VCT_DEPTH, &r);
-        if (win_by(p, &r, ply, score, best))
-            return true;
-    }
-    return false;
 }

@@ -2,8 +2,8 @@
  * gomoku_threat.h - threat-space search for five-in-a-row: VCF (victory by
  * continuous fours) and VCT (fours and threes), with Renju's forbidden
  * points for both sides (black may neither attack nor defend on one; white
- * wins when black's only defence is forbidden), and the search hook that
- * uses them.
+ * wins when black's only defence is forbidden). gomoku_search.c uses them
+ * in the alpha-beta search.
  */
 #ifndef FLIPFIVE_GOMOKU_THREAT_H
 #define FLIPFIVE_GOMOKU_THREAT_H
@@ -51,10 +51,5 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res);
  * then the main line, each defender move the one that resists longest
  * (VCF_NO_BLOCK: the defender has nothing better than to play elsewhere). */
 void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *res);
-
-/* GameOps.solve: immediate wins, unstoppable fours against us, VCF and
- * (near the root) VCT. */
-bool gomoku_threat_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int beta,
-                         int *score, Move *best);
 
 #endif
