@@ -12,6 +12,8 @@ enum {
     NODE_VCF = 400,             /* at every node */
     ROOT_VCF = 400000,          /* at the root without a clock */
     ROOT_VCT = 60000,
+    ROOT_VCF_PER_DEPTH = 5000,  /* at the root of a depth-limited search */
+    ROOT_VCT_PER_DEPTH = 2000,
     NODE_VCT = 600,             /* at nodes with depth >= VCT_MIN_DEPTH */
     VCT_MIN_DEPTH = 4,
     ROOT_VCT_DEPTH = 5,         /* threats */
@@ -21,13 +23,19 @@ enum {
     ROOT_VCT_SHARE = 4
 };
 
-/* A budget: nodes always (deterministic), plus a share of the soft time
- * at the root. */
-static ThreatLimits budget(SearchCtx *ctx, uint64_t nodes, int share)
+/* A budget in nodes (deterministic). At the root: a share of the soft time
+ * when the search may go as deep as time allows; a depth-limited search
+ * (levels below 10, fixed depth) gets nodes in proportion to its depth, so
+ * that low levels answer at once. */
+static ThreatLimits budget(SearchCtx *ctx, int depth, uint64_t nodes, uint64_t per_depth, int share)
 {
     ThreatLimits lim = {.nodes = nodes, .deadline_ns = 0, .ctx = ctx};
-    if (ctx->ply == 0 && ctx->soft_ns) {
-        lim.nodes = 0;
+    if (ctx->ply > 0)
+        return lim;
+    if (depth > 0 && per_depth * (uint64_t)depth < nodes)
+        lim.nodes = per_depth * (uint64_t)depth;
+    if (ctx->soft_ns) {
+        lim.nodes = depth > 0 ? lim.nodes : 0;
         lim.deadline_ns = ctx->start_ns + (ctx->soft_ns - ctx->start_ns) / share;
     }
     return lim;
@@ -83,12 +91,14 @@ bool gomoku_search_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int
     if (p->set[a ^ 1][SET_FIVE].n > 0)
         return answer_four(p, ctx, depth, alpha, beta, score, best);
     ThreatResult r;
-    ThreatLimits lim = budget(ctx, ply == 0 ? ROOT_VCF : NODE_VCF, ROOT_VCF_SHARE);
+    ThreatLimits lim = ply == 0 ? budget(ctx, depth, ROOT_VCF, ROOT_VCF_PER_DEPTH, ROOT_VCF_SHARE)
+                                : budget(ctx, depth, NODE_VCF, 0, 1);
     gomoku_vcf(p, &lim, &r);
     if (win_by(p, &r, ply, score, best))
         return true;
     if (ply == 0 || depth >= VCT_MIN_DEPTH) {
-        lim = budget(ctx, ply == 0 ? ROOT_VCT : NODE_VCT, ROOT_VCT_SHARE);
+        lim = ply == 0 ? budget(ctx, depth, ROOT_VCT, ROOT_VCT_PER_DEPTH, ROOT_VCT_SHARE)
+                       : budget(ctx, depth, NODE_VCT, 0, 1);
         gomoku_vct(p, &lim, ply == 0 ? ROOT_VCT_DEPTH : NODE_VCT_DEPTH, &r);
         if (win_by(p, &r, ply, score, best))
             return true;
