@@ -25,7 +25,7 @@ enum {
     STACK_CAP = 1 << 18,        /* move lists of all open levels */
     LINE_CAP = 512,             /* lines of nested searches, by ply */
     ANY_DEPTH = 127,            /* failed without reaching the depth limit */
-    POLL_MASK = 1023,
+    POLL_MASK = 255,            /* nodes between clock checks */
     VCT_MAX_DEPTH = VCT_SEARCH_DEPTH,
     VCT_VCF_DEPTH = 12,         /* fours in the VCF that makes a threat */
     VCT_VCF_NODES = 500,        /* and its budget */
