@@ -6,13 +6,13 @@
  * make: the sum of its four line patterns, or a fixed high value for the
  * combinations that decide games (five, open four or double four, four-
  * three, double three). The board is worth the weights summed over the
- * empty cells; make/unmake keep those sums, so evaluating is a subtraction.
+ * empty cells, the side not to move's counted with lower (passive) weights
+ * for the threats it will have to see answered; make/unmake keep those
+ * sums, so evaluating is a subtraction.
  */
 #include "gomoku_eval.h"
 
 #include <string.h>
-
-#include "renju.h"
 
 enum {
     V_FIVE = 6000,

@@ -5,7 +5,6 @@
  * threats, with its line).
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "gomoku_threat.h"
 #include "gtp_commands.h"

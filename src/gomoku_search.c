@@ -5,7 +5,6 @@
 #include "gomoku_search.h"
 
 #include "gomoku_threat.h"
-#include "renju.h"
 
 enum {
     /* Budgets, in threat nodes. */
