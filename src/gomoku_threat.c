@@ -329,26 +329,52 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
 
 static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply);
 
-/* The defender's candidate replies to a threat whose VCF line is line[0..len):
- * its own fours, the points of the line, and (Renju) the points from which
- * a black stone could make a forbidden block point playable again. */
+/* A defender stone on x would make its block on f a four (or five): some
+ * five-cell window along direction off holds x, f, two more of its stones
+ * and none of the attacker's. */
+static bool sharpens_block(const GomokuPos *p, int x, int f, int off, int d)
+{
+    const int own = d + 1;
+    for (int w = -4; w <= 0; w++) {
+        int mine = 0, bad = 0, has_x = 0;
+        for (int k = 0; k < 5; k++) {
+            int c = f + (w + k) * off, v = p->box[c];
+            has_x |= c == x;
+            if (c == f || c == x)
+                continue;
+            mine += v == own;
+            bad |= v != own && v != CELL_EMPTY;
+        }
+        if (has_x && !bad && mine >= 2)
+            return true;
+    }
+    return false;
+}
+
+/* The defender's candidate replies to a threat whose VCF line is line[0..len)
+ * (attacker's moves at even indices): its own fours; the points of the line;
+ * points from which a defender stone would turn one of its forced blocks
+ * into a four of its own; and (Renju) the points from which a black stone
+ * could make a forbidden block point playable again. A stone anywhere else
+ * leaves the line as it was. */
 static int vct_defences(GomokuPos *p, const int16_t *line, int len, int16_t *out, int *keys)
 {
     const int d = p->side;
     int n = gather(p, d, SET_FOUR, d, out, 0, keys);
     for (int i = 0; i < len; i++) {
-        int b = line[i];
-        if (b == VCF_NO_BLOCK) {
-            int f = line[i + 1];
-            for (int k = 0; k < 4; k++)
-                for (int s = -4; s <= 4; s++) {
-                    int x = f + s * p->dir[k];
-                    if (s != 0 && gomoku_can_play(p, x, d))
-                        n = insert(out, keys, n, x, order_key(p, x, d));
-                }
-        } else if (gomoku_can_play(p, b, d)) {
+        const int b = line[i];
+        if (b != VCF_NO_BLOCK && gomoku_can_play(p, b, d))
             n = insert(out, keys, n, b, order_key(p, b, d) + (i == 0 ? 100000 : 0));
-        }
+        if (i % 2 == 0)
+            continue;
+        const int f = b == VCF_NO_BLOCK ? line[i + 1] : b;
+        for (int k = 0; k < 4; k++)
+            for (int s = -4; s <= 4; s++) {
+                int x = f + s * p->dir[k];
+                if (s != 0 && gomoku_can_play(p, x, d) &&
+                    (b == VCF_NO_BLOCK || sharpens_block(p, x, f, p->dir[k], d)))
+                    n = insert(out, keys, n, x, order_key(p, x, d));
+            }
     }
     return n;
 }
