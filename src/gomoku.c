@@ -171,6 +171,8 @@ void gomoku_remove(GomokuPos *p, int b)
     /* The patterns of b were frozen while it was occupied, and every stone
      * placed since is gone again: they are current once more. */
     for (int c = 0; c < 2; c++) {
+        for (int d = 0; d < 4; d++)
+            assert(p->pat[b][c][d] == (uint8_t)pattern_of(p->key[b][d], c, p->view[c]));
         p->sum[c] += p->value[b][c];
         p->psum[c] += p->passive[b][c];
         sets_update(p, b, c, p->flags[b][c]);
