@@ -24,7 +24,10 @@ void gtp_cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv)
     (void)argc, (void)argv;
     gtp_ok(g, "plist/Legal Moves/gogui-rules_legal_moves\n"
               "string/Final Score/final_score\n"
-              "string/Perft 4/flipfive-perft 4");
+              "string/Perft 4/flipfive-perft 4\n"
+              "plist/Forbidden Points (Renju)/flipfive-forbidden\n"
+              "string/VCF/flipfive-vcf\n"
+              "string/VCT/flipfive-vct");
 }
 
 void gtp_cmd_gogui_rules_game_id(Gtp *g, int argc, char **argv)
