@@ -93,3 +93,17 @@ puzzle() {
     echo "$output"
     [ "$status" -eq 0 ]
 }
+
+@test "the 26 canonical openings and 40 balanced 5-move openings are legal" {
+    local cmds="$BATS_TEST_TMPDIR/cmds"
+    {
+        awk -F' [|] ' '/^[DI][0-9]+ / { print "clear_board"; n = split($6, m, " "); for (i = 1; i <= n; i++) print "play " (i % 2 ? "black" : "white") " " m[i] }' \
+            "$DATA/renju-26-openings.txt"
+        awk '/^renju15 [|] 15 / { print "clear_board"; for (i = 4; i <= 8; i++) print "play " (i % 2 ? "white" : "black") " " $i }' \
+            "$DATA/gomoku-openings-and-bench.txt"
+    } >"$cmds"
+    [ "$(grep -c '^play' "$cmds")" -eq $((26 * 3 + 40 * 5)) ]
+    run bash -c "(echo 'set_game Renju'; cat '$cmds') | timeout 60 '$ENGINE' | awk 'NF' | sort | uniq -c"
+    echo "$output"
+    [ "$output" = "    $((1 + 66 + 26 * 3 + 40 * 5)) = " ]
+}
