@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <strings.h>
 
+#include "gomoku.h"
 #include "othello.h"
 
 typedef struct GameDef {
@@ -18,6 +19,8 @@ typedef struct GameDef {
 
 static const GameDef GAMES[] = {
     {"Othello", &othello_ops, NULL, 0},
+    {"Gomoku", &gomoku_ops, NULL, 0},
+    {"Renju", &renju_ops, NULL, RULE_RENJU},
 };
 
 enum { NGAMES = sizeof GAMES / sizeof GAMES[0] };

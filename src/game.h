@@ -83,13 +83,19 @@ typedef struct GameOps {
     /* Optional (NULL when absent): order moves, higher first. */
     void (*score_moves)(void *pos, const Move *moves, int n, int *scores);
     /* Optional: exact value when the game can solve this node outright
-     * (endgame solver, threat search); returns false to search normally. */
+     * (endgame solver, threat search); returns false to search normally.
+     * Win and loss scores are relative to the root, like the search's own:
+     * a win n plies below this node is SCORE_WIN - (ctx->ply + n). Called at
+     * the root too (ctx->ply == 0), where a solved answer ends the search. */
     bool (*solve)(void *pos, SearchCtx *ctx, int depth, int alpha, int beta,
                   int *score, Move *best);
     /* Optional: fast perft from pos (bulk counting); NULL uses the generic. */
     uint64_t (*perft)(void *pos, int depth);
     int (*moves_left)(void *pos);  /* own moves still to play, for clocks */
     int (*score_units)(void);      /* search units per point of outcome */
+    /* Optional: the moves worth searching, a subset of gen_moves that is
+     * never empty while the game goes on; NULL searches every legal move. */
+    int (*gen_search_moves)(void *pos, Move *out);
 } GameOps;
 
 /* The registry: every game flipfive plays, in list_games order. */

@@ -301,6 +301,9 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-perft",          gtp_cmd_perft,        1, 1},
     {"flipfive-set",            gtp_cmd_set,          2, 2},
     {"flipfive-get",            gtp_cmd_get,          0, 1},
+    {"flipfive-forbidden",      gtp_cmd_forbidden,    0, 0},
+    {"flipfive-vcf",            gtp_cmd_vcf,          0, 1},
+    {"flipfive-vct",            gtp_cmd_vct,          0, 1},
 };
 
 const int gtp_ncommands = sizeof gtp_commands / sizeof gtp_commands[0];

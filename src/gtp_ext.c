@@ -24,7 +24,10 @@ void gtp_cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv)
     (void)argc, (void)argv;
     gtp_ok(g, "plist/Legal Moves/gogui-rules_legal_moves\n"
               "string/Final Score/final_score\n"
-              "string/Perft 4/flipfive-perft 4");
+              "string/Perft 4/flipfive-perft 4\n"
+              "plist/Forbidden Points (Renju)/flipfive-forbidden\n"
+              "string/VCF/flipfive-vcf\n"
+              "string/VCT/flipfive-vct");
 }
 
 void gtp_cmd_gogui_rules_game_id(Gtp *g, int argc, char **argv)
@@ -230,6 +233,27 @@ static bool set_verbose(Engine *e, const char *v)
 
 static void get_verbose(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.verbose); }
 
+/* Gomoku's rule: freestyle (five or more wins) or standard (exactly five).
+ * Changing it restarts a Gomoku game in progress; other games keep theirs. */
+static const char *const RULES[] = {"freestyle", "standard"};
+
+static bool set_rule(Engine *e, const char *v)
+{
+    int rule = -1;
+    for (int i = 0; i < 2; i++)
+        if (strcasecmp(v, RULES[i]) == 0)
+            rule = i;
+    if (rule < 0)
+        return false;
+    if (strcasecmp(game_name(e->game), "Gomoku") == 0 && e->variant != rule &&
+        !engine_set_variant(e, rule))
+        return false;
+    e->set.rule = rule;
+    return true;
+}
+
+static void get_rule(const Engine *e, Buf *out) { buf_printf(out, "%s", RULES[e->set.rule & 1]); }
+
 static const Setting SETTINGS[] = {
     {"level", set_level, get_level},
     {"depth", set_depth, get_depth},
@@ -237,6 +261,7 @@ static const Setting SETTINGS[] = {
     {"hash", set_hash, get_hash},
     {"coords", set_coords, get_coords},
     {"verbose", set_verbose, get_verbose},
+    {"rule", set_rule, get_rule},
 };
 
 enum { NSETTINGS = sizeof SETTINGS / sizeof SETTINGS[0] };

@@ -26,6 +26,7 @@ static void usage(FILE *f)
             "  --depth N        fixed search depth (0 = by level and time)\n"
             "  --hash MB        transposition table size (default 64)\n"
             "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
+            "  --rule RULE      Gomoku: freestyle (five or more wins; default) | standard\n"
             "  --verbose        search progress on stderr\n"
             "  --help           this text\n"
             "  --version        print the version\n");
@@ -37,6 +38,7 @@ static const struct {
 } OPTIONS[] = {
     {"--level", "level"}, {"--time", "movetime"}, {"--depth", "depth"},
     {"--hash", "hash"},   {"--coords", "coords"},
+    {"--rule", "rule"},
 };
 
 static int parse_options(int argc, char **argv, Engine *e)

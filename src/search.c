@@ -130,6 +130,13 @@ static void update_pv(SearchCtx *s, Move m)
     s->pvlen[ply] = s->pvlen[ply + 1] + 1;
 }
 
+/* The moves to search: the game's own selection when it has one. */
+static int search_moves(SearchCtx *s, Move *out)
+{
+    return s->ops->gen_search_moves ? s->ops->gen_search_moves(s->pos, out)
+                                    : s->ops->gen_moves(s->pos, out);
+}
+
 /* Plays m, searches the child with a negated window, takes m back. */
 static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta)
 {
@@ -191,7 +198,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     /* Step 4. Finished game, or the horizon. */
     Move *moves = s->moves[ply];
     int *keys = s->order[ply];
-    const int n = ops->gen_moves(pos, moves);
+    const int n = search_moves(s, moves);
     if (n == 0) {
         int sc = ops->final_score(pos);
         return score_from_tt(sc, ply);
@@ -300,10 +307,29 @@ static void init_ctx(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const 
     tt_new_search(tt);
 }
 
+/* A game that answers the root outright (a forced win or loss) ends the
+ * search there, provided its move is legal. */
+static bool root_solved(SearchCtx *s, int depth, SearchResult *res)
+{
+    int sc;
+    Move bm = MOVE_NONE;
+    if (!s->ops->solve(s->pos, s, depth, -SCORE_INF, SCORE_INF, &sc, &bm) || s->stop ||
+        bm == MOVE_NONE || !s->ops->is_legal(s->pos, bm))
+        return false;
+    res->best = bm;
+    res->score = sc;
+    res->exact = true;
+    res->pvlen = 1;
+    res->pv[0] = bm;
+    res->nodes = s->nodes;
+    res->ns = clock_ns() - s->start_ns;
+    return true;
+}
+
 /* Root moves in a first order: TT move, then the game's static order. */
 static int root_moves(SearchCtx *s, Move *moves)
 {
-    int n = s->ops->gen_moves(s->pos, moves);
+    int n = search_moves(s, moves);
     TtEntry e;
     Move tt_move = tt_probe(s->tt, s->ops->hash(s->pos), &e) ? e.move : MOVE_NONE;
     int keys[MAX_MOVES];
@@ -329,6 +355,8 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
     res->best = moves[0];
     if (n == 1 && (lim->soft_ns || lim->hard_ns))
         return; /* nothing to think about on a clock */
+    if (ops->solve && root_solved(s, lim->depth, res))
+        return;
 
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY - 1 ? lim->depth : MAX_PLY - 2;
     const int window = ops->score_units ? ops->score_units() : 100;

@@ -1,0 +1,133 @@
+/*
+ * gomoku.h - five-in-a-row on any board from 5x5 to 25x25: freestyle
+ * (five or more wins), standard (exactly five) and Renju (15x15; black has
+ * forbidden moves, white wins with an overline too).
+ *
+ * The board is a mailbox with a wall PAT_HALF cells thick, so the line of
+ * any cell can be walked PAT_HALF steps in each direction without bounds
+ * checks. Each empty cell keeps its line keys and patterns per direction
+ * and colour (gomoku_pattern.h) up to date as stones come and go, plus a
+ * summary per colour (can make a five, a four, a three...) and sets of the
+ * cells with such threats, which the evaluation and threat search read.
+ */
+#ifndef FLIPFIVE_GOMOKU_H
+#define FLIPFIVE_GOMOKU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "gomoku_pattern.h"
+
+enum {
+    GOMOKU_MIN_SIZE = 5,
+    GOMOKU_MAX_SIZE = 25,
+    GOMOKU_DEFAULT_SIZE = 15,
+    RENJU_SIZE = 15,
+    GOMOKU_PAD = PAT_HALF,
+    GOMOKU_MAX_WIDTH = GOMOKU_MAX_SIZE + 2 * GOMOKU_PAD,
+    GOMOKU_BOX = GOMOKU_MAX_WIDTH * GOMOKU_MAX_WIDTH,
+    GOMOKU_WALL = 3,            /* box value outside the board */
+    GOMOKU_NEAR = 2,            /* candidate moves: this close to a stone */
+    GOMOKU_UNDO_CAP = 2 * MAX_GAME_PLY + 4 * MAX_PLY
+};
+
+typedef enum { RULE_FREESTYLE = 0, RULE_STANDARD = 1, RULE_RENJU = 2 } GomokuRule;
+
+/* Per-cell, per-colour summary of the four line patterns. */
+enum {
+    FL_FIVE = 1,        /* completes a five */
+    FL_FOUR = 2,        /* makes a four (some line B4, F4 or D4) */
+    FL_OPEN4 = 4,       /* makes two five points: straight four, 4-4 */
+    FL_THREE = 8,       /* makes a three (some line F3) */
+    FL_FOUL = 16        /* Renju black: overline, 4-4 or two threes here;
+                         * the exact forbidden check is needed (renju.h) */
+};
+
+/* Sets of cells by threat, per colour. */
+enum { SET_FIVE, SET_FOUR, SET_THREE, NSETS };
+
+typedef struct CellSet {
+    int n;
+    int16_t cell[GOMOKU_BOX];   /* box indices, in no particular order */
+    int16_t where[GOMOKU_BOX];  /* position in cell[], -1 when absent */
+} CellSet;
+
+typedef struct GomokuUndo {
+    int16_t box;        /* the stone placed, or -1 for a null move */
+    int8_t winner;      /* winner before the move */
+} GomokuUndo;
+
+typedef struct GomokuThreat GomokuThreat;
+
+typedef struct GomokuPos {
+    int size, width, rule;
+    int dir[4];                          /* box offsets: E, S, SE, SW */
+    PatternView view[2];                 /* how each colour counts fives */
+    int8_t box[GOMOKU_BOX];              /* CELL_* or GOMOKU_WALL */
+    uint32_t key[GOMOKU_BOX][4];         /* line keys per direction */
+    uint8_t pat[GOMOKU_BOX][2][4];       /* patterns per colour, direction */
+    uint8_t flags[GOMOKU_BOX][2];        /* FL_* per colour */
+    int16_t value[GOMOKU_BOX][2];        /* weight per colour, to move */
+    int16_t passive[GOMOKU_BOX][2];      /* the same, not to move */
+    int16_t near[GOMOKU_BOX];            /* stones within GOMOKU_NEAR */
+    int32_t sum[2];                      /* value summed over empty cells */
+    int32_t psum[2];                     /* passive summed over empty cells */
+    CellSet set[2][NSETS];
+    int side;                            /* to move */
+    int stones;
+    int winner;                          /* BLACK, WHITE or -1 */
+    uint64_t hash;
+    int nundo;
+    GomokuUndo *undo;                    /* GOMOKU_UNDO_CAP entries */
+    GomokuThreat *threat;                /* threat search workspace */
+} GomokuPos;
+
+extern const GameOps gomoku_ops;
+extern const GameOps renju_ops;
+
+static inline int gomoku_box(const GomokuPos *p, int cell)
+{
+    return (cell / p->size + GOMOKU_PAD) * p->width + cell % p->size + GOMOKU_PAD;
+}
+
+static inline int gomoku_cell(const GomokuPos *p, int box)
+{
+    return (box / p->width - GOMOKU_PAD) * p->size + box % p->width - GOMOKU_PAD;
+}
+
+static inline bool gomoku_has(const GomokuPos *p, int box, int color, int flag)
+{
+    return (p->flags[box][color] & flag) != 0;
+}
+
+/* The smallest box index of a non-empty set (a choice that does not depend
+ * on the order of insertions). */
+static inline int gomoku_set_first(const CellSet *s)
+{
+    int m = s->cell[0];
+    for (int i = 1; i < s->n; i++)
+        if (s->cell[i] < m)
+            m = s->cell[i];
+    return m;
+}
+
+/* Places a stone of color on an empty box, or removes the last one placed
+ * (strictly last in, first out), keeping every line key,
+ * pattern, summary, set and sum current. No undo record, no side change. */
+void gomoku_put(GomokuPos *p, int box, int color);
+void gomoku_remove(GomokuPos *p, int box);
+
+/* color may legally play on box (empty; for Renju black, not forbidden). */
+bool gomoku_can_play(GomokuPos *p, int box, int color);
+/* Five points of color, sorted by box index; returns the count. */
+int gomoku_five_points(const GomokuPos *p, int color, int16_t *out);
+/* Copy of a set, sorted by box index (search order must not depend on the
+ * history of insertions). */
+int gomoku_set_sorted(const GomokuPos *p, int color, int set, int16_t *out);
+
+/* Null-move-aware make/unmake on a GomokuPos (the GameOps ones, typed). */
+void gomoku_make(GomokuPos *p, int box);
+void gomoku_unmake(GomokuPos *p);
+
+#endif
