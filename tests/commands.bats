@@ -24,10 +24,12 @@ load test_helper
 @test "list_games and set_game" {
     gtp list_games "set_game Othello" "set_game othello" "set_game Go" "set_game"
     [ "${lines[0]}" = "= Othello" ]
-    [ "${lines[1]}" = "= " ]
-    [ "${lines[2]}" = "= " ]
-    [ "${lines[3]}" = "? unsupported game" ]
-    [ "${lines[4]}" = "? syntax error" ]
+    [ "${lines[1]}" = "Gomoku" ]
+    [ "${lines[2]}" = "Renju" ]
+    [ "${lines[3]}" = "= " ]
+    [ "${lines[4]}" = "= " ]
+    [ "${lines[5]}" = "? unsupported game" ]
+    [ "${lines[6]}" = "? syntax error" ]
 }
 
 @test "set_game restarts at the default size" {
