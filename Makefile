@@ -25,7 +25,7 @@ TOOLS    = $(patsubst src/tool_%.c,flipfive-%,$(TOOL_SRC))
 BATS    ?= bats
 TESTS   ?= tests
 
-.PHONY: all run test bench debug sanitize clean help tools
+.PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind
 
 all: build/flipfive $(addprefix build/,$(TOOLS))
 
@@ -36,6 +36,8 @@ help:
 	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
 	@echo "make debug      build/debug/flipfive with asserts, -O0 -g"
 	@echo "make sanitize   ASan+UBSan build, then the whole test suite against it"
+	@echo "make fuzz       libFuzzer harnesses (clang), each run FUZZ_SECONDS (default 60) on its corpus"
+	@echo "make valgrind   every listed command under valgrind memcheck (errors and leaks fail)"
 	@echo "make clean      remove build/"
 	@echo "variables: CC=gcc|clang  ARCH=native (adds -march=...)  TESTS=tests/x.bats"
 
@@ -74,3 +76,28 @@ sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
 
 clean:
 	rm -rf build
+
+# --- fuzzing (clang libFuzzer) and valgrind ------------------------------
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZFLAGS     = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJ      = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
+FUZZERS       = $(patsubst src/%.c,build/fuzz/%,$(FUZZ_SRC))
+
+build/fuzz/obj/%.o: src/%.c | build/fuzz/obj
+	$(FUZZ_CC) $(COMMON) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+build/fuzz/obj:
+	@mkdir -p $@
+build/fuzz/fuzz_%: build/fuzz/obj/fuzz_%.o $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
+-include $(wildcard build/fuzz/obj/*.d)
+
+.SECONDARY: $(FUZZ_OBJ) $(patsubst src/%.c,build/fuzz/obj/%.o,$(FUZZ_SRC))
+
+fuzz-build: $(FUZZERS)
+
+fuzz: fuzz-build build/flipfive
+	scripts/fuzz $(FUZZ_SECONDS)
+
+valgrind: build/flipfive
+	scripts/valgrind-session

@@ -302,6 +302,8 @@ static void init_ctx(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const 
     s->soft_ns = lim->soft_ns ? s->start_ns + lim->soft_ns : 0;
     s->hard_ns = lim->hard_ns ? s->start_ns + lim->hard_ns : 0;
     s->node_limit = lim->nodes;
+    if (s->node_cap && (!s->node_limit || s->node_limit > s->node_cap))
+        s->node_limit = s->node_cap;
     s->next_poll = POLL_NODES;
     search_reset(s);
     tt_new_search(tt);

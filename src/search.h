@@ -47,6 +47,7 @@ struct SearchCtx {
     bool stop;
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
     uint64_t node_limit;
+    uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
     uint64_t next_poll;
     SearchPoll poll;
     void *poll_arg;

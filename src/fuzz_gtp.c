@@ -1,0 +1,117 @@
+/*
+ * fuzz_gtp.c - libFuzzer harness for the GTP front end: every input is a
+ * byte stream a host might send, run through gtp_init_mem + gtp_loop (the
+ * loop main() uses) on one engine that is reset before each input.
+ *
+ * Work per input is bounded by the engine's embedder limits (a node budget
+ * for every search and perft, a small hash ceiling) rather than by filtering
+ * the input, so every command stays reachable. Files: the loop runs in a
+ * private directory holding a few SGF records; the sandbox flag limits
+ * loadsgf to plain names there and refuses printsgf FILE.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gtp.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { FUZZ_NODES = 2000, FUZZ_HASH_MB = 4 };
+
+static Engine *engine;
+static EngineSettings settings;
+
+static const struct {
+    const char *name, *text;
+} FILES[] = {
+    {"o.sgf", "(;GM[2]SZ[8];B[fe];W[fd];B[cc])"},
+    {"g.sgf", "(;GM[4]SZ[15];B[hh];W[hi];B[ih])"},
+    {"r.sgf", "(;GM[4]SZ[15]RU[Renju];B[hh];W[ii])"},
+    {"s.sgf", "(;GM[2]SZ[6]AB[cc][dd]AW[cd][dc]PL[W];W[bc])"},
+    {"x.sgf", "(;GM[1]SZ[19];B[dd])"},
+    {"e.sgf", ""},
+};
+
+static void write_files(void)
+{
+    char dir[] = "/tmp/flipfive-fuzz-XXXXXX";
+    if (!mkdtemp(dir) || chdir(dir) != 0) {
+        perror("fuzz_gtp: private directory");
+        exit(1);
+    }
+    for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; i++) {
+        FILE *f = fopen(FILES[i].name, "w");
+        if (!f || fputs(FILES[i].text, f) < 0 || fclose(f) != 0) {
+            perror("fuzz_gtp: seed file");
+            exit(1);
+        }
+    }
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    write_files();
+    engine_default_settings(&settings);
+    settings.level = 3;
+    settings.movetime = 0.05;
+    settings.hash_mb = 1;
+    settings.max_hash_mb = FUZZ_HASH_MB;
+    settings.max_nodes = FUZZ_NODES;
+    engine = engine_create(&settings);
+    if (!engine) {
+        fputs("fuzz_gtp: setup failed\n", stderr);
+        exit(1);
+    }
+    return 0;
+}
+
+/* Back to the start state, so that an input behaves the same alone. */
+static void reset_engine(void)
+{
+    if (engine->set.hash_mb != settings.hash_mb)
+        engine_set_hash(engine, settings.hash_mb);
+    engine->set = settings;
+    engine->komi = 0;
+    if (!engine_set_game(engine, "Othello"))
+        abort();
+    engine_clear(engine);
+}
+
+/* Every reply is "=" or "?", a body without an empty line, then "\n\n". */
+static void check_framing(const char *out, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        if (out[i] != '=' && out[i] != '?')
+            abort();
+        const char *end = strstr(out + i, "\n\n");
+        if (!end)
+            abort();
+        i = (size_t)(end - out) + 2;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    reset_engine();
+    char *out = NULL;
+    size_t out_len = 0;
+    FILE *f = open_memstream(&out, &out_len);
+    if (!f)
+        abort();
+    Gtp g;
+    gtp_init_mem(&g, engine, (const char *)data, size, f);
+    g.sandbox = true;
+    gtp_loop(&g);
+    gtp_free(&g);
+    if (fclose(f) != 0)
+        abort();
+    check_framing(out, out_len);
+    free(out);
+    return 0;
+}
