@@ -80,19 +80,21 @@ clean:
 # --- fuzzing (clang libFuzzer) and valgrind ------------------------------
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZFLAGS     = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZFLAGS     = -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_OBJ      = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
 FUZZERS       = $(patsubst src/%.c,build/fuzz/%,$(FUZZ_SRC))
+# Input-handling modules get full libFuzzer instrumentation; the rest (rules,
+# search) skip comparison tracing, which would otherwise take most of the time.
+FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf $(patsubst src/%.c,%,$(FUZZ_SRC))
 
 build/fuzz/obj/%.o: src/%.c | build/fuzz/obj
-	$(FUZZ_CC) $(COMMON) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(COMMON) $(FUZZFLAGS) -fsanitize=fuzzer-no-link \
+	    $(if $(filter $*,$(FUZZ_PARSERS)),,-fno-sanitize-coverage=trace-cmp) -c $< -o $@
 build/fuzz/obj:
 	@mkdir -p $@
-build/fuzz/fuzz_%: build/fuzz/obj/fuzz_%.o $(FUZZ_OBJ)
+$(FUZZERS): build/fuzz/%: build/fuzz/obj/%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 -include $(wildcard build/fuzz/obj/*.d)
-
-.SECONDARY: $(FUZZ_OBJ) $(patsubst src/%.c,build/fuzz/obj/%.o,$(FUZZ_SRC))
 
 fuzz-build: $(FUZZERS)
 

@@ -20,7 +20,7 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { FUZZ_NODES = 2000, FUZZ_HASH_MB = 4 };
+enum { FUZZ_NODES = 16, FUZZ_HASH_MB = 4 };
 
 static Engine *engine;
 static EngineSettings settings;
@@ -57,9 +57,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     write_files();
     engine_default_settings(&settings);
-    settings.level = 3;
+    settings.level = 1;
     settings.movetime = 0.05;
-    settings.hash_mb = 1;
+    settings.hash_mb = 0; /* the smallest table */
     settings.max_hash_mb = FUZZ_HASH_MB;
     settings.max_nodes = FUZZ_NODES;
     engine = engine_create(&settings);
@@ -73,8 +73,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    if (engine->set.hash_mb != settings.hash_mb)
-        engine_set_hash(engine, settings.hash_mb);
+    if (engine->set.hash_mb != settings.hash_mb) {
+        engine_destroy(engine);
+        engine = engine_create(&settings);
+        if (!engine)
+            abort();
+    }
     engine->set = settings;
     engine->komi = 0;
     if (!engine_set_game(engine, "Othello"))

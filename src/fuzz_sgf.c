@@ -24,7 +24,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     EngineSettings set;
     engine_default_settings(&set);
-    set.hash_mb = 1;
+    set.hash_mb = 0; /* the smallest table */
     engine = engine_create(&set);
     game = malloc(sizeof *game);
     if (!engine || !game) {
@@ -34,11 +34,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* The game (as printsgf writes it) and the cells and side to move. */
 static void state_of(Buf *out)
 {
     buf_clear(out);
-    engine_showboard(engine, out);
     record_write(engine, out);
+    for (int c = 0; c < engine->size * engine->size; c++)
+        buf_append(out, &".XO"[engine->ops->cell(engine->pos, c)], 1);
+    buf_append(out, engine->ops->side_to_move(engine->pos) == BLACK ? "b" : "w", 1);
 }
 
 /* Loads text; a failure must leave the engine exactly as it was. */

@@ -161,12 +161,16 @@ static FILE *open_regular(const char *path)
 
 bool record_load_file(Engine *e, const char *path, int upto)
 {
+    struct stat st;
     FILE *f = open_regular(path);
     if (!f)
         return false;
-    char *text = malloc(RECORD_MAX_FILE + 1);
-    size_t len = text ? fread(text, 1, RECORD_MAX_FILE + 1, f) : 0;
-    bool ok = text && !ferror(f) && len > 0 && len <= RECORD_MAX_FILE;
+    /* Room for the file as it is now, and one byte to notice growth. */
+    size_t cap = fstat(fileno(f), &st) == 0 && st.st_size < RECORD_MAX_FILE ? (size_t)st.st_size + 1
+                                                                             : RECORD_MAX_FILE + 1;
+    char *text = malloc(cap);
+    size_t len = text ? fread(text, 1, cap, f) : 0;
+    bool ok = text && !ferror(f) && len > 0 && len < cap;
     fclose(f);
     if (ok)
         ok = record_load_text(e, text, len, upto);

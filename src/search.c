@@ -36,9 +36,18 @@ void search_reset(SearchCtx *s)
     memset(s->history, 0, sizeof s->history);
 }
 
-bool search_should_stop(SearchCtx *s)
+/* The next node count to look at the clock: a node budget is honoured to the
+ * node, even when it is smaller than the polling interval. */
+static void schedule_poll(SearchCtx *s)
 {
     s->next_poll = s->nodes + POLL_NODES;
+    if (s->node_limit && s->next_poll > s->node_limit)
+        s->next_poll = s->node_limit;
+}
+
+bool search_should_stop(SearchCtx *s)
+{
+    schedule_poll(s);
     if (s->stop)
         return true;
     if (s->node_limit && s->nodes >= s->node_limit)
@@ -304,7 +313,7 @@ static void init_ctx(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const 
     s->node_limit = lim->nodes;
     if (s->node_cap && (!s->node_limit || s->node_limit > s->node_cap))
         s->node_limit = s->node_cap;
-    s->next_poll = POLL_NODES;
+    schedule_poll(s);
     search_reset(s);
     tt_new_search(tt);
 }

@@ -19,7 +19,8 @@ Tt *tt_create(size_t size_mb)
     Tt *tt = calloc(1, sizeof *tt);
     if (!tt)
         return NULL;
-    size_t bytes = (size_mb ? size_mb : 1) << 20, n = 1;
+    /* 0 MB: the smallest table (embedders such as the fuzzers). */
+    size_t bytes = size_mb ? size_mb << 20 : (size_t)64 << 10, n = 1;
     while (n * 2 * BUCKET * sizeof(TtEntry) <= bytes)
         n *= 2;
     tt->entries = calloc(n * BUCKET, sizeof(TtEntry));
