@@ -15,7 +15,8 @@
 #include "timeman.h"
 
 enum {
-    POLL_NODES = 1024,          /* nodes between deadline checks */
+    POLL_NODES = 64,            /* nodes between deadline checks (a clock read is cheap) */
+    HOST_POLL_EVERY = 16,       /* deadline checks between looks at the host (a syscall) */
     ORDER_TT = 1 << 30,
     ORDER_KILLER = 1 << 26,
     HISTORY_MAX = 1 << 24
@@ -54,7 +55,7 @@ bool search_should_stop(SearchCtx *s)
         s->stop = true;
     else if (s->hard_ns && clock_ns() >= s->hard_ns)
         s->stop = true;
-    else if (s->poll && s->poll(s->poll_arg))
+    else if (s->poll && ++s->polls % HOST_POLL_EVERY == 0 && s->poll(s->poll_arg))
         s->stop = true;
     return s->stop;
 }

@@ -49,6 +49,7 @@ struct SearchCtx {
     uint64_t node_limit;
     uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
     uint64_t next_poll;
+    unsigned polls;                     /* deadline checks so far */
     SearchPoll poll;
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
