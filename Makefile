@@ -72,7 +72,15 @@ bench: all
 debug: build/debug/flipfive $(addprefix build/debug/,$(TOOLS))
 
 sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
-	FLIPFIVE_BUILD=build/sanitize ASAN_OPTIONS=detect_leaks=1 $(BATS) $(BATSFLAGS) $(TESTS)
+	@rm -rf build/sanitize/reports; mkdir -p build/sanitize/reports
+	FLIPFIVE_BUILD=build/sanitize \
+	    ASAN_OPTIONS=detect_leaks=1:log_path=$(CURDIR)/build/sanitize/reports/asan \
+	    UBSAN_OPTIONS=print_stacktrace=1:log_path=$(CURDIR)/build/sanitize/reports/ubsan \
+	    $(BATS) $(BATSFLAGS) $(TESTS); status=$$?; \
+	if ls build/sanitize/reports/* >/dev/null 2>&1; then \
+	    echo "sanitizer reports (a leak need not fail the test that caused it):"; \
+	    head -50 build/sanitize/reports/*; exit 1; fi; \
+	echo "sanitize: no sanitizer report"; exit $$status
 
 clean:
 	rm -rf build

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "gtp.h"
+#include "record.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -100,8 +101,66 @@ static void check_framing(const char *out, size_t len)
     }
 }
 
+/* What a failing command must leave alone: the game (as printsgf writes it),
+ * the cells and side to move, the settings, komi and clocks. */
+static void state_of(Buf *out)
+{
+    const Engine *e = engine;
+    const TimeControl *tc = &e->tc;
+    buf_clear(out);
+    record_write(engine, out);
+    for (int c = 0; c < e->size * e->size; c++)
+        buf_append(out, &".XO"[e->ops->cell(e->pos, c)], 1);
+    buf_printf(out, "|%d|%d %d %a %zu %d %d %d|%a", e->ops->side_to_move(e->pos), e->set.level,
+               e->set.depth, e->set.movetime, e->set.hash_mb, e->set.coords, e->set.rule,
+               e->set.verbose, e->komi);
+    buf_printf(out, "|%d %a %a %d %a %a %d %d", (int)tc->mode, tc->main_s, tc->byo_s,
+               tc->byo_stones, tc->left_s[0], tc->left_s[1], tc->stones_left[0],
+               tc->stones_left[1]);
+}
+
+/* Second pass: the same lines one by one, checking after every `?` that the
+ * state is what it was before the command. */
+static void check_failures_keep_state(const uint8_t *data, size_t size)
+{
+    reset_engine();
+    char *out = NULL, *line = malloc(size + 1);
+    size_t out_len = 0;
+    FILE *f = open_memstream(&out, &out_len);
+    if (!f || !line)
+        abort();
+    Gtp g;
+    gtp_init_mem(&g, engine, "", 0, f);
+    g.sandbox = true;
+    Buf before = {0}, after = {0};
+    for (size_t i = 0; i < size && !g.quit && !g.out_failed;) {
+        size_t n = 0;
+        while (i < size && data[i] != '\n')
+            line[n++] = (char)data[i++];
+        line[n] = '\0';
+        i++;
+        state_of(&before);
+        fflush(f);
+        size_t mark = out_len;
+        gtp_handle_line(&g, line);
+        fflush(f);
+        if (out_len > mark && out[mark] == '?') {
+            state_of(&after);
+            if (strcmp(buf_str(&before), buf_str(&after)) != 0)
+                abort(); /* a failing command changed the state */
+        }
+    }
+    gtp_free(&g);
+    fclose(f);
+    free(out);
+    free(line);
+    buf_free(&before);
+    buf_free(&after);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    check_failures_keep_state(data, size);
     reset_engine();
     char *out = NULL;
     size_t out_len = 0;
