@@ -106,17 +106,21 @@ static void check_framing(const char *out, size_t len)
     }
 }
 
-/* What a failing command must leave alone: the game (as printsgf writes it),
- * the cells and side to move, the settings, komi and clocks. */
+/* What a failing command must leave alone, as a fingerprint: game, size,
+ * position (its hash), history, set-up, settings, komi and clocks. */
 static void state_of(Buf *out)
 {
     const Engine *e = engine;
     const TimeControl *tc = &e->tc;
+    uint64_t h = 1469598103934665603u; /* FNV-1a over the history and set-up */
+    for (int i = 0; i < e->nhist; i++)
+        h = (h ^ (uint64_t)(e->hist[i].move * 4 + e->hist[i].color + 8 * e->hist[i].plies)) * 1099511628211u;
+    for (int c = 0; e->has_setup && c < e->size * e->size; c++)
+        h = (h ^ (uint64_t)e->setup_cells[c]) * 1099511628211u;
     buf_clear(out);
-    record_write(engine, out);
-    for (int c = 0; c < e->size * e->size; c++)
-        buf_append(out, &".XO"[e->ops->cell(e->pos, c)], 1);
-    buf_printf(out, "|%d|%d %d %a %zu %d %d %d|%a", e->ops->side_to_move(e->pos), e->set.level,
+    buf_printf(out, "%d %d %d %d %d %llx %llx %d|%d %d %a %zu %d %d %d|%a", e->game, e->variant,
+               e->size, e->nhist, e->has_setup, (unsigned long long)h,
+               (unsigned long long)e->ops->hash(e->pos), e->ops->side_to_move(e->pos), e->set.level,
                e->set.depth, e->set.movetime, e->set.hash_mb, e->set.coords, e->set.rule,
                e->set.verbose, e->komi);
     buf_printf(out, "|%d %a %a %d %a %a %d %d", (int)tc->mode, tc->main_s, tc->byo_s,
