@@ -32,9 +32,14 @@ declare -A EXPECT=(
     [gogui-rules_side_to_move]=pure [gogui-rules_final_result]=pure
     [flipfive-setboard]=fail [flipfive-perft]=fail [flipfive-set]=fail
     [flipfive-get]=pure
-    # commands of other branches, used when they arrive
-    [flipfive-solve]=fail [flipfive-forbidden]=fail [flipfive-vcf]=fail
+    # commands of other branches, used when they arrive (vcf/vct: Othello is
+    # not their game, so even the bare command fails here)
+    [flipfive-solve]=fail [flipfive-forbidden]=pure [flipfive-vcf]=fail [flipfive-vct]=fail
 )
+
+# Commands whose bare form is valid but unbounded in the matrix position
+# (an exact solve of a 56-empty Othello game): their bare form is left out.
+declare -A SKIP_BARE=([flipfive-solve]=1)
 
 # Argument lists (printf %b escapes): none, blank, extra, non-numeric,
 # negative, huge, non-ASCII, quotes, in the shapes 1, 2 and 3 arguments take.
@@ -127,6 +132,7 @@ check_chain() {
         local lines=()
         for a in "${ARGS[@]:2}" "${ARGS[1]}" ""; do lines+=("$c$a"); done
         [ "$c" != quit ] || unset "lines[${#lines[@]}-2]" # blank = bare: it quits
+        if [ -n "${SKIP_BARE[$c]:-}" ]; then unset "lines[${#lines[@]}-1]" "lines[${#lines[@]}-2]"; lines=("${lines[@]}"); fi
         n=$((n + ${#lines[@]}))
         check_chain "$c" "${EXPECT[$c]:-mutating}" "${lines[@]}" || bad=$((bad + 1))
     done
