@@ -41,17 +41,17 @@ void tc_left(TimeControl *tc, int color, double secs, int stones)
 
 static int64_t secs_ns(double s) { return s <= 0 ? 0 : (int64_t)(s * 1e9); }
 
-/* Latency reserve: 30 ms plus 3 %, and at least 50 ms (or half of what is
- * left), but never more than two thirds of what is left: a loaded machine can
- * take tens of milliseconds to schedule us and the host. With 0.1 s left we
- * search about 50 ms, with 50 ms left about 18 ms. */
+/* Latency reserve: 30 ms plus 3 %, and at least 50 ms, but never more than
+ * four fifths of what is left: a loaded machine can take tens of
+ * milliseconds to schedule us and the host. With 0.1 s left we search about
+ * 50 ms, with 50 ms left about 10 ms. */
 static double usable(double left)
 {
-    double margin = 0.03 + 0.03 * left, least = left * 0.5 < 0.05 ? left * 0.5 : 0.05;
+    double margin = 0.03 + 0.03 * left, least = left * 0.8 < 0.05 ? left * 0.8 : 0.05;
     if (margin < least)
         margin = least;
-    if (margin > left * (2.0 / 3.0))
-        margin = left * (2.0 / 3.0);
+    if (margin > left * 0.8)
+        margin = left * 0.8;
     return left - margin;
 }
 
