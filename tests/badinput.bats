@@ -20,7 +20,7 @@ PREFIX_REPLIES=4
 #             that showboard/printsgf do not show)
 #   mutating  `=` may change the state (the case is its valid form)
 # A command missing here (a new one) is held to the `mutating` rule.
-declare -A EXPECT=(
+declare -gA EXPECT=(
     [protocol_version]=pure [name]=pure [version]=pure [known_command]=pure
     [list_commands]=pure [quit]=pure [boardsize]=fail [clear_board]=mutating
     [komi]=pure [play]=fail [genmove]=fail [reg_genmove]=fail [undo]=mutating
@@ -39,7 +39,7 @@ declare -A EXPECT=(
 
 # Commands whose bare form is valid but unbounded in the matrix position
 # (an exact solve of a 56-empty Othello game): their bare form is left out.
-declare -A SKIP_BARE=([flipfive-solve]=1)
+declare -gA SKIP_BARE=([flipfive-solve]=1)
 
 # Argument lists (printf %b escapes): none, blank, extra, non-numeric,
 # negative, huge, non-ASCII, quotes, in the shapes 1, 2 and 3 arguments take.
@@ -127,6 +127,7 @@ check_chain() {
     local cmds n=0 bad=0 c a
     cmds=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //; /^$/d')
     [ "$(echo "$cmds" | wc -l)" -ge 20 ]
+    [ "${EXPECT[play]}" = fail ] # the table is in scope (declare -g)
     for c in $cmds; do
         # the bare command last: for quit it is the one that ends the engine
         local lines=()
