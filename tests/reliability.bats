@@ -129,3 +129,15 @@ last_reply() {
     [[ "$output" == *"ERROR SUMMARY: 0 errors"* ]]
     [[ "$output" == *"in use at exit: 0 bytes"* ]]
 }
+
+@test "the match referee leaves no engine process behind (soak in miniature)" {
+    [ -x "$ROOT/scripts/match" ] || skip "scripts/match not merged yet"
+    local link=$BATS_TEST_TMPDIR/ff-soak-engine-$$
+    ln -s "$ENGINE" "$link"
+    run timeout 300 "$ROOT/scripts/match" --games 4 --tc 0+0.2/1 --margin 0 --quiet --json \
+        -- "$link --level 2" "$link --level 2"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"time":0,'*'"time":0,'* ]] # no loss on time for A or B
+    sleep 0.5
+    ! ps -eo stat=,args= | grep -v grep | grep -q "$link" # no orphan, no zombie
+}
