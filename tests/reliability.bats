@@ -141,3 +141,19 @@ last_reply() {
     sleep 0.5
     ! ps -eo stat=,args= | grep -v grep | grep -q "$link" # no orphan, no zombie
 }
+
+@test "clock extremes: zero, negative, huge and fractional settings; genmove stays legal" {
+    gtp 'time_settings 0 0 0' 'time_settings 0 1 0' 'time_settings -1 0 0' 'time_settings 0 -1 1' \
+        'time_settings 99999999999999999999 0 0' 'time_settings 1e9 0 0' 'time_settings 999999999 0 0' \
+        'time_settings 0.5 0.25 1000000' 'time_left b 0.25 1000000' 'genmove b' \
+        'time_settings 0 0.001 1' 'time_left w 0.001 1' 'genmove w' \
+        'time_settings 10 0 0' 'time_left b -99999999 0' 'genmove b' 'time_left b nan 0' 'time_left b inf 0'
+    [ "$status" -eq 0 ]
+    [ "${lines[0]:0:1}" = "=" ] && [ "${lines[1]:0:1}" = "=" ]
+    [ "${lines[2]:0:1}" = "?" ] && [ "${lines[3]:0:1}" = "?" ] && [ "${lines[4]:0:1}" = "?" ]
+    [ "${lines[5]:0:1}" = "?" ] && [ "${lines[6]:0:1}" = "=" ] && [ "${lines[7]:0:1}" = "=" ]
+    [[ "${lines[9]}" =~ $FIRST_MOVES ]]
+    [[ "${lines[12]}" =~ ^=\ [A-H][1-8]$ ]]
+    [[ "${lines[15]}" =~ ^=\ [A-H][1-8]$ ]]
+    [ "${lines[16]:0:1}" = "?" ] && [ "${lines[17]:0:1}" = "?" ]
+}
