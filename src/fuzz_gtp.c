@@ -59,7 +59,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     write_files();
     engine_default_settings(&settings);
     settings.level = 1;
-    settings.movetime = 0.05;
+    settings.movetime = 0.002; /* also the default limit of flipfive-vcf/-vct */
     settings.hash_mb = 0; /* the smallest table */
     settings.max_hash_mb = FUZZ_HASH_MB;
     settings.max_nodes = FUZZ_NODES;
