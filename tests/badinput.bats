@@ -123,7 +123,9 @@ check_chain() {
     return $bad
 }
 
-@test "bad-input matrix: every listed command with every kind of bad argument" {
+# argument_matrix NAME : every listed command with every argument list of
+# ARGS, in the game PREFIX sets up; EXPECT and SKIP_BARE say what is right.
+argument_matrix() {
     local cmds n=0 bad=0 c a
     cmds=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //; /^$/d')
     [ "$(echo "$cmds" | wc -l)" -ge 20 ]
@@ -137,8 +139,20 @@ check_chain() {
         n=$((n + ${#lines[@]}))
         check_chain "$c" "${EXPECT[$c]:-mutating}" "${lines[@]}" || bad=$((bad + 1))
     done
-    echo "# argument matrix: $(echo "$cmds" | wc -l) commands, $n cases, $bad failing commands" >&3
+    echo "# argument matrix ($1): $(echo "$cmds" | wc -l) commands, $n cases, $bad failing commands" >&3
     [ "$bad" -eq 0 ]
+}
+
+@test "bad-input matrix: every listed command with every kind of bad argument" {
+    argument_matrix Othello
+}
+
+@test "bad-input matrix: the same in a Renju game" {
+    printf 'list_games\n' | "$ENGINE" | grep -q Renju || skip "no Renju"
+    PREFIX='set_game Renju\nplay b H8\nplay w H9\nplay b J8\n'
+    # the threat searches are at home here: their bare form answers
+    EXPECT[flipfive-vcf]=pure EXPECT[flipfive-vct]=pure
+    argument_matrix Renju
 }
 
 @test "bad-input matrix: framing (1 MiB line, NUL, CR-only, EOF mid-line, control bytes)" {
