@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "othello.h"
+#include "othello8.h"
 
 typedef struct GameDef {
     const char *name;
@@ -17,7 +18,7 @@ typedef struct GameDef {
 } GameDef;
 
 static const GameDef GAMES[] = {
-    {"Othello", &othello_ops, NULL, 0},
+    {"Othello", &othello_ops, othello8_special, 0},
 };
 
 enum { NGAMES = sizeof GAMES / sizeof GAMES[0] };

@@ -16,7 +16,10 @@ enum {
     OTHELLO_MIN_SIZE = 4,
     OTHELLO_MAX_SIZE = 24,
     OTHELLO_BORDER = 3, /* mailbox value outside the board */
-    OTHELLO_MAILBOX = (OTHELLO_MAX_SIZE + 2) * (OTHELLO_MAX_SIZE + 1)
+    /* Border rows above and below, a border column shared by the ends of
+     * neighbouring rows, and one square more so that the diagonal steps
+     * of the first and last cells stay inside the array. */
+    OTHELLO_MAILBOX = (OTHELLO_MAX_SIZE + 2) * (OTHELLO_MAX_SIZE + 1) + 1
 };
 
 typedef struct OthelloUndo {
@@ -45,12 +48,12 @@ extern const GameOps othello_ops;
 /* Mailbox square of a cell index and back. */
 static inline int othello_box(const OthelloPos *p, int cell)
 {
-    return (cell / p->size + 1) * p->width + cell % p->size;
+    return (cell / p->size + 1) * p->width + cell % p->size + 1;
 }
 
 static inline int othello_cell(const OthelloPos *p, int box)
 {
-    return (box / p->width - 1) * p->size + box % p->width;
+    return (box / p->width - 1) * p->size + box % p->width - 1;
 }
 
 /* Discs the side to move would flip by playing on mailbox square b. */
