@@ -301,6 +301,7 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-perft",          gtp_cmd_perft,        1, 1},
     {"flipfive-set",            gtp_cmd_set,          2, 2},
     {"flipfive-get",            gtp_cmd_get,          0, 1},
+    {"flipfive-solve",          gtp_cmd_solve,        0, 1},
 };
 
 const int gtp_ncommands = sizeof gtp_commands / sizeof gtp_commands[0];

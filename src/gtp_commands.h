@@ -23,4 +23,7 @@ void gtp_cmd_get(Gtp *g, int argc, char **argv);
 /* Applies a flipfive-set setting; false on an unknown name or bad value. */
 bool gtp_apply_setting(Engine *e, const char *name, const char *value);
 
+/* gtp_solve.c */
+void gtp_cmd_solve(Gtp *g, int argc, char **argv);
+
 #endif
