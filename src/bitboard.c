@@ -10,6 +10,9 @@
 
 uint64_t bitboard_rays[BITBOARD_CELLS][4][2];
 uint64_t bitboard_byte_keys[2][8][256];
+uint64_t bitboard_around[BITBOARD_CELLS];
+BitboardLines bitboard_lines[BITBOARD_CELLS];
+uint8_t bitboard_line_flips[8][256];
 
 /* Row and column steps of the axes of BITBOARD_SHIFT, towards higher bits. */
 static const int AXIS_STEP[4][2] = {{0, 1}, {1, 0}, {1, -1}, {1, 1}};
@@ -22,6 +25,49 @@ static uint64_t ray_of(int cell, int dr, int dc)
     return ray;
 }
 
+/* Flips along a full line of 8: the opponent owns every square not in own. */
+static int line_flips(int pos, unsigned own)
+{
+    int total = 0;
+    for (int d = -1; d <= 1; d += 2) {
+        int run = 0, i = pos + d;
+        while (i >= 0 && i < 8 && !(own >> i & 1)) {
+            run++;
+            i += d;
+        }
+        if (i >= 0 && i < 8)
+            total += run;
+    }
+    return total;
+}
+
+#define FILE_A 0x0101010101010101ull
+
+/* Row, column and diagonals through x, gathered by a multiplication: a
+ * row or diagonal has one square per column, so summing its bytes is
+ * carry-free; the column multiplier sends row k to bit 56 + k. */
+static void init_lines(int x)
+{
+    const int r = x / 8, c = x % 8;
+    BitboardLines *l = &bitboard_lines[x];
+    l->mask[0] = 0xFFull << (8 * r);
+    l->mask[1] = FILE_A << c;
+    l->mask[2] = ray_of(x, 1, 1) | ray_of(x, -1, -1) | 1ull << x;
+    l->mask[3] = ray_of(x, 1, -1) | ray_of(x, -1, 1) | 1ull << x;
+    for (int k = 0; k < 4; k++) {
+        l->mult[k] = FILE_A;
+        l->pos[k] = (uint8_t)c;
+    }
+    l->mult[1] = 0x0102040810204080ull >> c;
+    l->pos[1] = (uint8_t)r;
+    uint64_t around = 0;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int dc = -1; dc <= 1; dc++)
+            if ((dr || dc) && r + dr >= 0 && r + dr < 8 && c + dc >= 0 && c + dc < 8)
+                around |= 1ull << ((r + dr) * 8 + c + dc);
+    bitboard_around[x] = around;
+}
+
 void bitboard_init(void)
 {
     static bool ready;
@@ -32,6 +78,11 @@ void bitboard_init(void)
             bitboard_rays[x][a][0] = ray_of(x, AXIS_STEP[a][0], AXIS_STEP[a][1]);
             bitboard_rays[x][a][1] = ray_of(x, -AXIS_STEP[a][0], -AXIS_STEP[a][1]);
         }
+    for (int x = 0; x < BITBOARD_CELLS; x++)
+        init_lines(x);
+    for (int pos = 0; pos < 8; pos++)
+        for (unsigned own = 0; own < 256; own++)
+            bitboard_line_flips[pos][own] = (uint8_t)line_flips(pos, own);
     for (int color = 0; color < 2; color++)
         for (int k = 0; k < 8; k++)
             for (int byte = 0; byte < 256; byte++) {

@@ -28,6 +28,20 @@ static const uint64_t BITBOARD_RUN_MASK[4] = {
 /* Rays from each cell along each axis: [cell][axis][0] towards higher
  * bits, [cell][axis][1] towards lower bits (the cell itself excluded). */
 extern uint64_t bitboard_rays[BITBOARD_CELLS][4][2];
+/* Squares next to each cell. */
+extern uint64_t bitboard_around[BITBOARD_CELLS];
+/* The four lines through each cell (row, column, both diagonals) as a mask,
+ * a multiplier that gathers the line into the top byte, and the cell's
+ * position in that byte. */
+typedef struct BitboardLines {
+    uint64_t mask[4], mult[4];
+    uint8_t pos[4];
+} BitboardLines;
+extern BitboardLines bitboard_lines[BITBOARD_CELLS];
+/* Discs a move at pos flips along a line of 8 whose other squares are all
+ * full, own discs given by the byte. */
+extern uint8_t bitboard_line_flips[8][256];
+
 /* Zobrist keys by byte: the key of the discs of one colour in byte k of a
  * mask is byte_keys[colour][k][byte]; equal to the zobrist.h keys. */
 extern uint64_t bitboard_byte_keys[2][8][256];
@@ -54,6 +68,7 @@ static inline int bitboard_first(uint64_t b) { return __builtin_ctzll(b); }
 static inline uint64_t bitboard_moves(uint64_t P, uint64_t O)
 {
     uint64_t moves = 0;
+#pragma GCC unroll 4
     for (int a = 0; a < 4; a++) {
         const int s = BITBOARD_SHIFT[a];
         const uint64_t om = O & BITBOARD_RUN_MASK[a];
@@ -76,6 +91,7 @@ static inline uint64_t bitboard_moves(uint64_t P, uint64_t O)
 static inline uint64_t bitboard_flips(uint64_t P, uint64_t O, int x)
 {
     uint64_t flips = 0;
+#pragma GCC unroll 4
     for (int a = 0; a < 4; a++) {
         uint64_t ray = bitboard_rays[x][a][0], stop = ray & ~O;
         uint64_t end = stop & (0 - stop) & P;
@@ -86,6 +102,18 @@ static inline uint64_t bitboard_flips(uint64_t P, uint64_t O, int x)
         flips |= ray & (0 - (end << 1));
     }
     return flips;
+}
+
+/* Discs P flips by playing on x, the last empty square (all the others
+ * are full, so the opponent's discs are implied). */
+static inline int bitboard_last_flips(uint64_t P, int x)
+{
+    const BitboardLines *l = &bitboard_lines[x];
+    int n = 0;
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; k++)
+        n += bitboard_line_flips[l->pos[k]][((P & l->mask[k]) * l->mult[k]) >> 56];
+    return n;
 }
 
 /* Squares next to a disc of b (potential mobility, frontier). */

@@ -1,25 +1,28 @@
 /*
  * othello8_solve.c - exact endgame solver on bitboards.
  *
- * Three layers by the number of empty squares n:
- *   - n = 1: the last move, counted without making it;
- *   - n <= SHALLOW_MAX: plain alpha-beta over the empty squares, odd
- *     quadrants first (parity), then corners, edges, centre, C and X
- *     squares, with no move generation and no transposition table;
+ * Layers by the number n of empty squares:
+ *   - n = 1 and 2: the last moves, the very last one counted, not made;
+ *   - n <= SHALLOW_MAX: alpha-beta over the empty squares, odd quadrants
+ *     first (parity), then corners, edges, centre, C and X squares, with a
+ *     stability cutoff, no move generation and no hash table;
  *   - above: PVS with the transposition table (bound, depth, best move),
- *     stability cutoffs, and moves ordered by the hash move, then fewest
- *     opponent replies (fastest first), parity and square value; with many
- *     empties a shallow evaluation search ranks the moves first.
+ *     stability and enhanced transposition cutoffs, moves ordered by the
+ *     hash move, then fewest opponent replies (fastest first), potential
+ *     mobility and parity; from SORT_SEARCH_MIN empties a shallow search on
+ *     a mobility evaluation ranks the moves as well.
+ * The root searches an aspiration window around a quick estimate.
  * Positions are passed by value (copy-make): a child is two xors away.
  * Scores inside are final disc differences from the side to move's view;
  * the transposition table keeps them in search units (x100), at a depth of
- * TT_SOLVED + n, so the midgame search can use them too.
+ * TT_SOLVED + n, so that the midgame search can use them as they are.
  */
 #include "othello8_solve.h"
 
+#include <stdbool.h>
+
 #include "bitboard.h"
 #include "othello8.h"
-#include "othello8_eval.h"
 #include "search.h"
 #include "tt.h"
 #include "zobrist.h"
@@ -28,12 +31,24 @@ enum {
     UNITS = 100,          /* search units per disc */
     SCORE_MAX = 64,
     NO_SCORE = -SCORE_MAX - 1,
-    SHALLOW_MAX = 7,      /* no hash table up to this many empties */
+    SHALLOW_MAX = 6,      /* no hash table up to this many empties */
+    SHALLOW_STABILITY = 4, /* stability cutoffs from this many empties */
+    ETC_MIN = 12,         /* enhanced transposition cutoffs from here */
+    SORT_SEARCH_MIN = 12, /* ordering searches from here */
+    ASPIRATION_MIN = 12,  /* aspiration window at the root from here */
+    ASPIRATION = 4,       /* its half width in discs */
     TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
-    SORT_SEARCH_MIN = 16, /* from here, order by evaluation searches */
     MAX_LIST = 40,        /* legal moves never exceed 33 */
+    SHALLOW_LIST = 16,    /* room for the empties of a shallow node */
     KEY_HASH_MOVE = 1 << 30
 };
+
+/* Weights of the move ordering: replies of the opponent (corners count
+ * twice), the opponent's potential mobility, parity, and the ordering
+ * search's value of the child in hundredths of a disc. */
+enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 8 };
+/* Weights of the mobility evaluation of the ordering searches. */
+enum { E_MOBILITY = 100, E_CORNER = 300, E_POTENTIAL = 40 };
 
 typedef struct Solver {
     SearchCtx *ctx;
@@ -85,6 +100,15 @@ static int stability_alpha(int n)
     return n < 24 ? 2 * n : 48 + (n - 24) / 2 * 2;
 }
 
+/* Upper bound of P's score from O's stable discs, when it refutes alpha. */
+static bool stability_cutoff(uint64_t P, uint64_t O, int n, int alpha, int *score)
+{
+    if (alpha < stability_alpha(n))
+        return false;
+    *score = SCORE_MAX - 2 * bitboard_count(bitboard_stable(O, P));
+    return *score <= alpha;
+}
+
 static uint64_t hash_of(const Solver *s, uint64_t P, uint64_t O, int side)
 {
     return side == BLACK ? bitboard_hash(P, O, 0, s->side_key) : bitboard_hash(O, P, 1, s->side_key);
@@ -92,36 +116,83 @@ static uint64_t hash_of(const Solver *s, uint64_t P, uint64_t O, int side)
 
 /* ------------------------------------------------------- the last empties */
 
-static int solve_last1(Solver *s, uint64_t P, uint64_t O, int x)
+/* P to move, x the one empty square: the opponent owns all the rest. */
+static int solve_last1(Solver *s, uint64_t P, int x)
 {
     s->ctx->nodes++;
     const int p = bitboard_count(P);
-    int n = bitboard_count(bitboard_flips(P, O, x));
+    int n = bitboard_last_flips(P, x);
     if (n)
         return 2 * (p + n) - 62;
-    n = bitboard_count(bitboard_flips(O, P, x));
+    n = bitboard_last_flips(~P & ~(1ull << x), x);
     if (n)
         return 2 * (p - n) - 64;
     return p >= 32 ? 2 * p - 62 : 2 * p - 64; /* the empty goes to the winner */
 }
 
-static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, unsigned parity, int n)
+/* Two empties: each tried in turn, then the pass. */
+static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2, bool passed)
 {
     s->ctx->nodes++;
-    const uint64_t empty = ~(P | O);
-    const uint64_t odd = odd_squares(parity);
+    const int sq[2] = {x1, x2};
     int best = NO_SCORE;
-    for (int group = 0; group < 10; group++) {
-        uint64_t todo = empty & PRIORITY[group % 5] & (group < 5 ? odd : ~odd);
-        for (; todo; todo &= todo - 1) {
-            const int x = bitboard_first(todo);
+    for (int k = 0; k < 2; k++) {
+        const int x = sq[k];
+        if (!(bitboard_around[x] & O))
+            continue;
+        const uint64_t flips = bitboard_flips(P, O, x);
+        if (!flips)
+            continue;
+        const int score = -solve_last1(s, O ^ flips, sq[k ^ 1]);
+        if (score > best) {
+            best = score;
+            if (score >= beta)
+                return best;
+        }
+    }
+    if (best != NO_SCORE)
+        return best;
+    if (passed)
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    return -solve_last2(s, O, P, -beta, -alpha, x1, x2, true);
+}
+
+/* The empty squares by square class: corners first, X squares last. */
+static int static_order(uint64_t empty, int8_t *sq)
+{
+    int count = 0;
+    for (int group = 0; group < 5; group++)
+        for (uint64_t todo = empty & PRIORITY[group]; todo; todo &= todo - 1)
+            sq[count++] = (int8_t)bitboard_first(todo);
+    return count;
+}
+
+/* A few empties, sq[n] in static order: odd quadrants first. */
+static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int8_t *sq, int n,
+                         unsigned parity, bool passed)
+{
+    s->ctx->nodes++;
+    int best;
+    if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
+        return best;
+    best = NO_SCORE;
+    for (int half = 0; half < 2; half++) {
+        const unsigned odd = half == 0;
+        for (int i = 0; i < n; i++) {
+            const int x = sq[i];
+            if ((parity >> quadrant_of(x) & 1) != odd || !(bitboard_around[x] & O))
+                continue;
             const uint64_t flips = bitboard_flips(P, O, x);
             if (!flips)
                 continue;
             const uint64_t np = O ^ flips, no = P | flips | 1ull << x;
-            const int score = n == 2 ? -solve_last1(s, np, no, bitboard_first(empty ^ 1ull << x))
-                                     : -solve_shallow(s, np, no, -beta, -alpha,
-                                                      parity ^ 1u << quadrant_of(x), n - 1);
+            int8_t rest[SHALLOW_LIST];
+            for (int j = 0, k = 0; j < n; j++)
+                if (j != i)
+                    rest[k++] = sq[j];
+            const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, rest[0], rest[1], false)
+                                     : -solve_shallow(s, np, no, -beta, -alpha, rest, n - 1,
+                                                      parity ^ 1u << quadrant_of(x), false);
             if (score > best) {
                 best = score;
                 if (score > alpha) {
@@ -134,30 +205,46 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
     }
     if (best != NO_SCORE)
         return best;
-    if (bitboard_moves(O, P))
-        return -solve_shallow(s, O, P, -beta, -alpha, parity, n);
-    return othello8_final(bitboard_count(P), bitboard_count(O));
+    if (passed)
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    return -solve_shallow(s, O, P, -beta, -alpha, sq, n, parity, true);
 }
 
 /* ------------------------------------------------------- ordering searches */
 
-/* Alpha-beta on the evaluation, to rank moves near the root. */
-static int eval_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, int beta)
+/*
+ * Evaluation of the ordering searches: mobility (corners twice), corners
+ * and potential mobility. Ranking endgame moves is about keeping the
+ * opponent short of moves; this ranks them better than the full
+ * evaluation of othello8_eval.c does.
+ */
+static int mobility_eval(uint64_t P, uint64_t O)
+{
+    const uint64_t mp = bitboard_moves(P, O), mo = bitboard_moves(O, P), empty = ~(P | O);
+    int v = E_MOBILITY * (bitboard_count(mp) + bitboard_count(mp & BITBOARD_CORNERS) - bitboard_count(mo) -
+                          bitboard_count(mo & BITBOARD_CORNERS));
+    v += E_CORNER * (bitboard_count(P & BITBOARD_CORNERS) - bitboard_count(O & BITBOARD_CORNERS));
+    v += E_POTENTIAL * (bitboard_count(empty & bitboard_neighbours(O)) - bitboard_count(empty & bitboard_neighbours(P)));
+    return v;
+}
+
+/* Alpha-beta on the mobility evaluation, to rank moves. */
+static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, int beta)
 {
     s->ctx->nodes++;
     if (depth <= 0)
-        return othello8_eval(P, O);
+        return mobility_eval(P, O);
     uint64_t moves = bitboard_moves(P, O);
     if (!moves) {
         if (!bitboard_moves(O, P))
             return UNITS * othello8_final(bitboard_count(P), bitboard_count(O));
-        return -eval_search(s, O, P, depth, -beta, -alpha);
+        return -sort_search(s, O, P, depth, -beta, -alpha);
     }
     int best = -SCORE_INF;
     for (; moves; moves &= moves - 1) {
         const int x = bitboard_first(moves);
         const uint64_t flips = bitboard_flips(P, O, x);
-        const int score = -eval_search(s, O ^ flips, P | flips | 1ull << x, depth - 1, -beta, -alpha);
+        const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, depth - 1, -beta, -alpha);
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -170,38 +257,41 @@ static int eval_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, 
     return best;
 }
 
-/* Depth of the evaluation search that ranks moves with n empties. */
-static int sort_depth(int n) { return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 4; }
+/* Depth of the ordering search with n empties; -1 for none. */
+static int sort_depth(int n) { return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2; }
 
-/* Ordering key of a move: fewest replies first, then parity and square. */
+/* Ordering key of a move: higher first. */
 static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint64_t odd, int n)
 {
     const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
     const uint64_t replies = bitboard_moves(np, no);
-    int key = -(bitboard_count(replies) + bitboard_count(replies & BITBOARD_CORNERS)) * 1024;
-    key -= bitboard_count(bitboard_neighbours(no) & ~(np | no)) * 32; /* opponent's potential */
+    int key = -W_REPLIES * (bitboard_count(replies) + bitboard_count(replies & BITBOARD_CORNERS));
+    key -= W_POTENTIAL * bitboard_count(bitboard_neighbours(no) & ~(np | no));
     if (odd >> m->x & 1)
-        key += 64;
-    if (BITBOARD_CORNERS >> m->x & 1)
-        key += 128;
+        key += W_PARITY;
     const int d = sort_depth(n);
     if (d >= 0)
-        key -= eval_search(s, np, no, d, -SCORE_INF, SCORE_INF) * 8;
+        key -= W_SEARCH * sort_search(s, np, no, d, -SCORE_INF, SCORE_INF);
     return key;
 }
 
-static int list_moves(Solver *s, uint64_t P, uint64_t O, uint64_t moves, int tt_move, unsigned parity, int n,
-                      SolveMove *list)
+static int list_moves(uint64_t P, uint64_t O, uint64_t moves, SolveMove *list)
 {
-    const uint64_t odd = odd_squares(parity);
     int count = 0;
     for (; moves; moves &= moves - 1) {
         SolveMove *m = &list[count++];
         m->x = bitboard_first(moves);
         m->flips = bitboard_flips(P, O, m->x);
-        m->key = m->x == tt_move ? KEY_HASH_MOVE : move_key(s, P, O, m, odd, n);
     }
     return count;
+}
+
+static void rank_moves(Solver *s, uint64_t P, uint64_t O, SolveMove *list, int count, int tt_move, unsigned parity,
+                       int n)
+{
+    const uint64_t odd = odd_squares(parity);
+    for (int i = 0; i < count; i++)
+        list[i].key = list[i].x == tt_move ? KEY_HASH_MOVE : move_key(s, P, O, &list[i], odd, n);
 }
 
 /* Brings the best remaining move to position i. */
@@ -217,6 +307,25 @@ static const SolveMove *pick(SolveMove *list, int count, int i)
     return &list[i];
 }
 
+/* Enhanced transposition cutoff: a child the table already knows to be bad
+ * enough for the opponent refutes this node without a search. */
+static bool etc_cutoff(const Solver *s, uint64_t P, uint64_t O, const SolveMove *list, int count, int side,
+                       int beta, int *score)
+{
+    for (int i = 0; i < count; i++) {
+        const uint64_t np = O ^ list[i].flips, no = P | list[i].flips | 1ull << list[i].x;
+        TtEntry e;
+        if (!tt_probe(s->ctx->tt, hash_of(s, np, no, side ^ 1), &e) || e.depth < TT_SOLVED)
+            continue;
+        const int sc = -e.score / UNITS, bound = tt_bound(&e);
+        if ((bound == TT_UPPER || bound == TT_EXACT) && sc >= beta) {
+            *score = sc;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* ----------------------------------------------------------------- the PVS */
 
 static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
@@ -225,41 +334,48 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
 /* Any position with n empties, by the layer that suits it. */
 static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n)
 {
+    const uint64_t empty = ~(P | O);
     if (n == 0) {
         s->ctx->nodes++;
         return othello8_final(bitboard_count(P), bitboard_count(O));
     }
     if (n == 1)
-        return solve_last1(s, P, O, bitboard_first(~(P | O)));
-    if (n <= SHALLOW_MAX)
-        return solve_shallow(s, P, O, alpha, beta, parity, n);
+        return solve_last1(s, P, bitboard_first(empty));
+    if (n == 2)
+        return solve_last2(s, P, O, alpha, beta, bitboard_first(empty), bitboard_first(empty & (empty - 1)), false);
+    if (n <= SHALLOW_MAX) {
+        int8_t sq[SHALLOW_LIST];
+        static_order(empty, sq);
+        return solve_shallow(s, P, O, alpha, beta, sq, n, parity, false);
+    }
     return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
 }
 
+/* best_move is NULL inside the tree; at the root it receives the move. */
 static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
                      Move *best_move)
 {
     SearchCtx *ctx = s->ctx;
+    const bool root = best_move != NULL;
 
     /* Step 1. Count the node; time and interrupts. */
     ctx->nodes++;
     if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
         return 0;
+    const uint64_t key = hash_of(s, P, O, side);
+    tt_prefetch(ctx->tt, key);
 
     /* Step 2. Stability: O's stable discs cap what P can reach. */
-    if (alpha >= stability_alpha(n) && !best_move) {
-        const int max = SCORE_MAX - 2 * bitboard_count(bitboard_stable(O, P));
-        if (max <= alpha)
-            return max;
-    }
+    int score;
+    if (!root && stability_cutoff(P, O, n, alpha, &score))
+        return score;
 
     /* Step 3. Transposition table: a cutoff, or at least a first move. */
-    const uint64_t key = hash_of(s, P, O, side);
     TtEntry e;
     int tt_move = MOVE_NONE;
     if (tt_probe(ctx->tt, key, &e)) {
         tt_move = e.move;
-        if (e.depth >= TT_SOLVED && !best_move) {
+        if (e.depth >= TT_SOLVED && !root) {
             const int sc = e.score / UNITS, bound = tt_bound(&e);
             if (bound == TT_EXACT || (bound == TT_LOWER && sc >= beta) || (bound == TT_UPPER && sc <= alpha))
                 return sc;
@@ -269,18 +385,20 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     /* Step 4. No move: pass, or the game is over. */
     const uint64_t moves = bitboard_moves(P, O);
     if (!moves) {
-        if (best_move)
-            *best_move = MOVE_NONE;
-        if (!bitboard_moves(O, P))
+        const bool over = !bitboard_moves(O, P);
+        if (root)
+            *best_move = over ? MOVE_NONE : MOVE_PASS;
+        if (over)
             return othello8_final(bitboard_count(P), bitboard_count(O));
-        if (best_move)
-            *best_move = MOVE_PASS;
         return -solve_pvs(s, O, P, -beta, -alpha, side ^ 1, parity, n, NULL);
     }
 
-    /* Step 5. Order the moves. */
+    /* Step 5. Enhanced transposition cutoff, then order the moves. */
     SolveMove list[MAX_LIST];
-    const int count = list_moves(s, P, O, moves, tt_move, parity, n, list);
+    const int count = list_moves(P, O, moves, list);
+    if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, beta, &score))
+        return score;
+    rank_moves(s, P, O, list, count, tt_move, parity, n);
 
     /* Step 6. Principal variation search: the first move with the full
      * window, the others with a null window unless they beat alpha. */
@@ -290,7 +408,6 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
         const SolveMove *m = pick(list, count, i);
         const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
         const unsigned cp = parity ^ 1u << quadrant_of(m->x);
-        int score;
         if (i == 0) {
             score = -solve_any(s, np, no, -beta, -alpha, side ^ 1, cp, n - 1);
         } else {
@@ -314,9 +431,35 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     /* Step 7. Remember the result. */
     const int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, best_x);
-    if (best_move)
+    if (root)
         *best_move = best_x;
     return best;
+}
+
+/* The root: an aspiration window around a quick estimate, widened on
+ * failure, costs less than the full window when the estimate is good. */
+static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int side, int n, Move *best)
+{
+    const unsigned parity = parity_of(~(P | O));
+    if (n < ASPIRATION_MIN || hi - lo <= 2 * ASPIRATION)
+        return solve_pvs(s, P, O, lo, hi, side, parity, n, best);
+    int guess = sort_search(s, P, O, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
+    guess = guess < lo + ASPIRATION ? lo + ASPIRATION : guess > hi - ASPIRATION ? hi - ASPIRATION : guess;
+    int a = guess - ASPIRATION, b = guess + ASPIRATION;
+    for (;;) {
+        const int v = solve_pvs(s, P, O, a, b, side, parity, n, best);
+        if (s->ctx->stop)
+            return 0;
+        if (v <= a && a > lo) {
+            b = v + 1;
+            a = v - 4 * ASPIRATION > lo ? v - 4 * ASPIRATION : lo;
+        } else if (v >= b && b < hi) {
+            a = v - 1;
+            b = v + 4 * ASPIRATION < hi ? v + 4 * ASPIRATION : hi;
+        } else {
+            return v;
+        }
+    }
 }
 
 /* ---------------------------------------------------------------- the hook */
@@ -332,14 +475,14 @@ static int clamp_score(int v)
 bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
 {
     const Othello8Pos *p = pos;
-    const uint64_t P = othello8_player(p), O = othello8_opponent(p), empty = ~(P | O);
-    const int n = bitboard_count(empty);
+    const uint64_t P = othello8_player(p), O = othello8_opponent(p);
+    const int n = bitboard_count(~(P | O));
     if (n > depth)
         return false;
     Solver s = {ctx, zobrist_side()};
     /* A window in discs that contains the one in search units. */
     const int lo = clamp_score(floor_units(alpha)), hi = clamp_score(ceil_units(beta));
     *best = MOVE_NONE;
-    *score = UNITS * solve_pvs(&s, P, O, lo, hi, p->side, parity_of(empty), n, best);
+    *score = UNITS * solve_root(&s, P, O, lo, hi, p->side, n, best);
     return true;
 }
