@@ -44,6 +44,7 @@ static void set_discs(Othello8Pos *p, uint64_t black, uint64_t white, int side)
     p->side = side;
     p->nundo = 0;
     p->hash = othello8_full_hash(p);
+    othello8_table_clear(p->solve_table);
 }
 
 static void o8_reset(void *vp) { set_discs(vp, START_BLACK, START_WHITE, BLACK); }
@@ -55,12 +56,20 @@ static void *o8_create(int size, int variant)
     (void)size;
     bitboard_init();
     Othello8Pos *p = malloc(sizeof *p);
-    if (p)
-        o8_reset(p);
+    if (!p)
+        return NULL;
+    p->solve_table = NULL;
+    o8_reset(p);
     return p;
 }
 
-static void o8_destroy(void *vp) { free(vp); }
+static void o8_destroy(void *vp)
+{
+    Othello8Pos *p = vp;
+    if (p)
+        othello8_table_free(p->solve_table);
+    free(p);
+}
 
 static bool o8_setup(void *vp, const int8_t *cells, int side)
 {

@@ -20,12 +20,16 @@ typedef struct Othello8Undo {
     Move move;
 } Othello8Undo;
 
+/* The endgame solver's own small hash table (othello8_solve.c). */
+typedef struct Othello8Table Othello8Table;
+
 typedef struct Othello8Pos {
     uint64_t discs[2];  /* by colour: BLACK, WHITE */
     int side;           /* side to move */
     uint64_t hash;      /* Zobrist, the keys of zobrist.h */
     int nundo;
     Othello8Undo undo[MAX_GAME_PLY + MAX_PLY];
+    Othello8Table *solve_table; /* allocated by the first solve */
 } Othello8Pos;
 
 extern const GameOps othello8_ops;

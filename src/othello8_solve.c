@@ -6,20 +6,24 @@
  *   - n <= SHALLOW_MAX: alpha-beta over the empty squares, odd quadrants
  *     first (parity), then corners, edges, centre, C and X squares, with a
  *     stability cutoff, no move generation and no hash table;
- *   - above: PVS with the transposition table (bound, depth, best move),
- *     stability and enhanced transposition cutoffs, moves ordered by the
- *     hash move, then fewest opponent replies (fastest first), potential
- *     mobility and parity; from SORT_SEARCH_MIN empties a shallow search on
- *     a mobility evaluation ranks the moves as well.
+ *   - above: PVS with a hash table (bounds and best move), stability and
+ *     enhanced transposition cutoffs, moves ordered by the hash move, then
+ *     fewest opponent replies (fastest first), potential mobility and
+ *     parity; from SORT_SEARCH_MIN empties a shallow search on a mobility
+ *     evaluation ranks the moves as well.
  * The root searches an aspiration window around a quick estimate.
  * Positions are passed by value (copy-make): a child is two xors away.
- * Scores inside are final disc differences from the side to move's view;
- * the transposition table keeps them in search units (x100), at a depth of
- * TT_SOLVED + n, so that the midgame search can use them as they are.
+ * Scores inside are final disc differences from the side to move's view.
+ * Up to LOCAL_MAX empties the hash table is the solver's own small one
+ * (it stays in the cache); above, the search's table, where scores are kept
+ * in search units (x100) at a depth of TT_SOLVED + n, so that the midgame
+ * search can use them as they are.
  */
 #include "othello8_solve.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "bitboard.h"
 #include "othello8.h"
@@ -40,6 +44,8 @@ enum {
     TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
     MAX_LIST = 40,        /* legal moves never exceed 33 */
     SHALLOW_LIST = 16,    /* room for the empties of a shallow node */
+    LOCAL_MAX = 12,       /* the solver's own table up to this many empties */
+    LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
     KEY_HASH_MOVE = 1 << 30
 };
 
@@ -52,6 +58,7 @@ enum { E_MOBILITY = 100, E_CORNER = 300, E_POTENTIAL = 40 };
 
 typedef struct Solver {
     SearchCtx *ctx;
+    Othello8Table *local;   /* NULL: the shared table serves every node */
     uint64_t side_key;
 } Solver;
 
@@ -109,9 +116,96 @@ static bool stability_cutoff(uint64_t P, uint64_t O, int n, int alpha, int *scor
     return *score <= alpha;
 }
 
-static uint64_t hash_of(const Solver *s, uint64_t P, uint64_t O, int side)
+/* ----------------------------------------------------------- hash tables */
+
+/*
+ * Nodes near the leaves use the solver's own small table, which stays in
+ * the cache: a direct-mapped array of both bounds, keyed by a cheap mix of
+ * the two masks (a position's value does not depend on its colours). Nodes
+ * with more empties go to the search's table, shared with the midgame
+ * search, under the Zobrist key.
+ */
+typedef struct LocalEntry {
+    uint64_t key;
+    int8_t lower, upper, move, n;
+} LocalEntry;
+
+struct Othello8Table {
+    LocalEntry entry[LOCAL_SIZE];
+};
+
+void othello8_table_free(Othello8Table *t) { free(t); }
+
+void othello8_table_clear(Othello8Table *t)
 {
+    if (t)
+        memset(t, 0, sizeof *t);
+}
+
+/* What a table knows of a position: bounds of its value and a move. */
+typedef struct Bounds {
+    int lower, upper, move;
+} Bounds;
+
+static uint64_t node_key(const Solver *s, uint64_t P, uint64_t O, int side, int n)
+{
+    if (n <= LOCAL_MAX && s->local) {
+        const uint64_t h = P * 0x9E3779B97F4A7C15ull ^ (O + (O >> 29)) * 0xC2B2AE3D27D4EB4Full;
+        return h ^ h >> 31;
+    }
     return side == BLACK ? bitboard_hash(P, O, 0, s->side_key) : bitboard_hash(O, P, 1, s->side_key);
+}
+
+static LocalEntry *local_entry(const Solver *s, uint64_t key) { return &s->local->entry[key & (LOCAL_SIZE - 1)]; }
+
+static void prefetch(const Solver *s, uint64_t key, int n)
+{
+    if (n <= LOCAL_MAX && s->local)
+        __builtin_prefetch(local_entry(s, key));
+    else
+        tt_prefetch(s->ctx->tt, key);
+}
+
+/* False when the tables know nothing of the position. */
+static bool probe(const Solver *s, uint64_t key, int n, Bounds *b)
+{
+    if (n <= LOCAL_MAX && s->local) {
+        const LocalEntry *e = local_entry(s, key);
+        if (e->key != key)
+            return false;
+        *b = (Bounds){e->lower, e->upper, e->move};
+        return true;
+    }
+    TtEntry e;
+    if (!tt_probe(s->ctx->tt, key, &e))
+        return false;
+    *b = (Bounds){NO_SCORE, SCORE_MAX + 1, e.move};
+    if (e.depth >= TT_SOLVED) { /* a solved entry, not a midgame one */
+        const int sc = e.score / UNITS, bound = tt_bound(&e);
+        if (bound != TT_UPPER)
+            b->lower = sc;
+        if (bound != TT_LOWER)
+            b->upper = sc;
+    }
+    return true;
+}
+
+/* Records best, searched with the window (alpha, beta). */
+static void store(const Solver *s, uint64_t key, int n, int alpha, int beta, int best, int move)
+{
+    if (n <= LOCAL_MAX && s->local) {
+        LocalEntry *e = local_entry(s, key);
+        if (e->key != key)
+            *e = (LocalEntry){key, NO_SCORE, SCORE_MAX + 1, (int8_t)MOVE_NONE, (int8_t)n};
+        if (best > alpha && best > e->lower)
+            e->lower = (int8_t)best;
+        if (best < beta && best < e->upper)
+            e->upper = (int8_t)best;
+        e->move = (int8_t)move;
+        return;
+    }
+    const int bound = best >= beta ? TT_LOWER : best > alpha ? TT_EXACT : TT_UPPER;
+    tt_store(s->ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, move);
 }
 
 /* ------------------------------------------------------- the last empties */
@@ -310,16 +404,13 @@ static const SolveMove *pick(SolveMove *list, int count, int i)
 /* Enhanced transposition cutoff: a child the table already knows to be bad
  * enough for the opponent refutes this node without a search. */
 static bool etc_cutoff(const Solver *s, uint64_t P, uint64_t O, const SolveMove *list, int count, int side,
-                       int beta, int *score)
+                       int n, int beta, int *score)
 {
     for (int i = 0; i < count; i++) {
         const uint64_t np = O ^ list[i].flips, no = P | list[i].flips | 1ull << list[i].x;
-        TtEntry e;
-        if (!tt_probe(s->ctx->tt, hash_of(s, np, no, side ^ 1), &e) || e.depth < TT_SOLVED)
-            continue;
-        const int sc = -e.score / UNITS, bound = tt_bound(&e);
-        if ((bound == TT_UPPER || bound == TT_EXACT) && sc >= beta) {
-            *score = sc;
+        Bounds b;
+        if (probe(s, node_key(s, np, no, side ^ 1, n - 1), n - 1, &b) && -b.upper >= beta) {
+            *score = -b.upper;
             return true;
         }
     }
@@ -362,8 +453,8 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     ctx->nodes++;
     if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
         return 0;
-    const uint64_t key = hash_of(s, P, O, side);
-    tt_prefetch(ctx->tt, key);
+    const uint64_t key = node_key(s, P, O, side, n);
+    prefetch(s, key, n);
 
     /* Step 2. Stability: O's stable discs cap what P can reach. */
     int score;
@@ -371,15 +462,14 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
         return score;
 
     /* Step 3. Transposition table: a cutoff, or at least a first move. */
-    TtEntry e;
+    Bounds b;
     int tt_move = MOVE_NONE;
-    if (tt_probe(ctx->tt, key, &e)) {
-        tt_move = e.move;
-        if (e.depth >= TT_SOLVED && !root) {
-            const int sc = e.score / UNITS, bound = tt_bound(&e);
-            if (bound == TT_EXACT || (bound == TT_LOWER && sc >= beta) || (bound == TT_UPPER && sc <= alpha))
-                return sc;
-        }
+    if (probe(s, key, n, &b)) {
+        tt_move = b.move;
+        if (!root && (b.lower >= beta || b.lower == b.upper))
+            return b.lower;
+        if (!root && b.upper <= alpha)
+            return b.upper;
     }
 
     /* Step 4. No move: pass, or the game is over. */
@@ -396,7 +486,7 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     /* Step 5. Enhanced transposition cutoff, then order the moves. */
     SolveMove list[MAX_LIST];
     const int count = list_moves(P, O, moves, list);
-    if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, beta, &score))
+    if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, n, beta, &score))
         return score;
     rank_moves(s, P, O, list, count, tt_move, parity, n);
 
@@ -429,8 +519,7 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     }
 
     /* Step 7. Remember the result. */
-    const int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, best_x);
+    store(s, key, n, alpha0, beta, best, best_x);
     if (root)
         *best_move = best_x;
     return best;
@@ -474,12 +563,14 @@ static int clamp_score(int v)
 
 bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
 {
-    const Othello8Pos *p = pos;
+    Othello8Pos *p = pos;
     const uint64_t P = othello8_player(p), O = othello8_opponent(p);
     const int n = bitboard_count(~(P | O));
     if (n > depth)
         return false;
-    Solver s = {ctx, zobrist_side()};
+    if (!p->solve_table)
+        p->solve_table = calloc(1, sizeof *p->solve_table);
+    Solver s = {ctx, p->solve_table, zobrist_side()};
     /* A window in discs that contains the one in search units. */
     const int lo = clamp_score(floor_units(alpha)), hi = clamp_score(ceil_units(beta));
     *best = MOVE_NONE;

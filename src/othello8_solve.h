@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "game.h"
+#include "othello8.h"
 
 /*
  * Solves pos (an Othello8Pos) exactly when it has at most depth empty
@@ -19,5 +20,10 @@
  * is polled for its stop flag; a stopped solve returns garbage.
  */
 bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best);
+
+/* The table a position keeps for its solves: emptied when the position is
+ * set up again, freed with it. Both accept NULL. */
+void othello8_table_clear(Othello8Table *t);
+void othello8_table_free(Othello8Table *t);
 
 #endif
