@@ -538,33 +538,6 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
     if (n < ASPIRATION_MIN || hi - lo <= 2 * ASPIRATION)
         return solve_pvs(s, P, O, lo, hi, side, parity, n, best);
     int guess = sort_search(s, P, O, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
-    if (getenv("MTD")) {
-        /* Scores are even: a window (g - 1, g + 1) answers below g, above g
-         * or g, and the tables keep what each probe learnt. */
-        int lower = -SCORE_MAX, upper = SCORE_MAX, g = guess & ~1;
-        bool have_best = false;
-        while (lower < upper) {
-            g = g < lower ? lower : g > upper ? upper : g;
-            Move m = MOVE_NONE;
-            const int v = solve_pvs(s, P, O, g - 1, g + 1, side, parity, n, &m);
-            if (s->ctx->stop)
-                return 0;
-            if (v >= g) {
-                *best = m;
-                have_best = true;
-            }
-            if (v > g)
-                lower = v;
-            else if (v < g)
-                upper = v;
-            else
-                lower = upper = v;
-            g = v;
-        }
-        if (!have_best)
-            return solve_pvs(s, P, O, lower - 1, lower + 1, side, parity, n, best);
-        return lower;
-    }
     guess = guess < lo + ASPIRATION ? lo + ASPIRATION : guess > hi - ASPIRATION ? hi - ASPIRATION : guess;
     int a = guess - ASPIRATION, b = guess + ASPIRATION;
     for (;;) {
