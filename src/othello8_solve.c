@@ -39,6 +39,7 @@ enum {
     SHALLOW_STABILITY = 4, /* stability cutoffs from this many empties */
     ETC_MIN = 12,         /* enhanced transposition cutoffs from here */
     SORT_SEARCH_MIN = 12, /* ordering searches from here */
+    SORT_DEPTH_MAX = 8,   /* their depth never exceeds this */
     ASPIRATION_MIN = 12,  /* aspiration window at the root from here */
     ASPIRATION = 4,       /* its half width in discs */
     TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
@@ -313,7 +314,10 @@ static int mobility_eval(uint64_t P, uint64_t O)
 /* Alpha-beta on the mobility evaluation, to rank moves; corners first. */
 static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, int beta)
 {
-    s->ctx->nodes++;
+    SearchCtx *ctx = s->ctx;
+    ctx->nodes++;
+    if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
+        return 0; /* callers look at ctx->stop */
     if (depth <= 0)
         return mobility_eval(P, O);
     uint64_t moves = bitboard_moves(P, O);
@@ -342,7 +346,11 @@ static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, 
 }
 
 /* Depth of the ordering search with n empties; -1 for none. */
-static int sort_depth(int n) { return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2; }
+static int sort_depth(int n)
+{
+    /* Capped: a solve asked far from the end would spend its budget here. */
+    return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2 < SORT_DEPTH_MAX ? (n - SORT_SEARCH_MIN) / 2 : SORT_DEPTH_MAX;
+}
 
 /* Ordering key of a move, higher first; best_sort is the best ordering
  * search value of its siblings so far. */
@@ -538,6 +546,8 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
     if (n < ASPIRATION_MIN || hi - lo <= 2 * ASPIRATION)
         return solve_pvs(s, P, O, lo, hi, side, parity, n, best);
     int guess = sort_search(s, P, O, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
+    if (s->ctx->stop)
+        return 0;
     guess = guess < lo + ASPIRATION ? lo + ASPIRATION : guess > hi - ASPIRATION ? hi - ASPIRATION : guess;
     int a = guess - ASPIRATION, b = guess + ASPIRATION;
     for (;;) {
