@@ -12,6 +12,7 @@ struct Tt {
     TtEntry *entries;
     size_t nbuckets; /* a power of two */
     uint8_t age;     /* multiple of 4, kept in the high bits of bound_age */
+    bool dirty;      /* stored into since the last clear */
 };
 
 Tt *tt_create(size_t size_mb)
@@ -41,6 +42,11 @@ void tt_destroy(Tt *tt)
 
 void tt_clear(Tt *tt)
 {
+    /* A host that resets the board every line (fuzzers, scripts) would
+     * otherwise pay for a memset of the whole table each time. */
+    if (!tt->dirty)
+        return;
+    tt->dirty = false;
     memset(tt->entries, 0, tt->nbuckets * BUCKET * sizeof(TtEntry));
     tt->age = 0;
 }
@@ -74,6 +80,7 @@ static int keep_value(const Tt *tt, const TtEntry *e)
 
 void tt_store(Tt *tt, uint64_t key, int depth, int bound, int score, Move move)
 {
+    tt->dirty = true;
     TtEntry *b = bucket_of(tt, key), *victim = &b[0];
     for (int i = 0; i < BUCKET; i++) {
         if (b[i].key == key || tt_bound(&b[i]) == TT_NONE) {
