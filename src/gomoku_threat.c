@@ -200,6 +200,23 @@ static void two_fives(const CellSet *s, int16_t *f)
 
 /* Defender to move after the attacker's four: plies to the attacker's
  * five, or 0 when the defence holds. */
+/* The attacker's moves in turn, each answered by defend(): the length of
+ * the first winning line (its first move at t->line[ply]), or 0. */
+static int try_attacks(GomokuThreat *t, GomokuPos *p, const int16_t *list, int n,
+                       int (*defend)(GomokuThreat *, GomokuPos *, int, int), int depth, int ply)
+{
+    for (int i = 0; i < n && !stopped(t); i++) {
+        gomoku_make(p, list[i]);
+        const int r = defend(t, p, depth, ply + 1);
+        gomoku_unmake(p);
+        if (r && !stopped(t)) {
+            t->line[ply] = list[i];
+            return r + 1;
+        }
+    }
+    return 0;
+}
+
 static int vcf_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 {
     const int d = p->side, a = d ^ 1;
@@ -275,18 +292,7 @@ static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     const int n = vcf_moves(p, list);
     const bool outer_hit = t->hit_limit;
     t->hit_limit = false;
-    int r = 0;
-    for (int i = 0; i < n && !r && !stopped(t); i++) {
-        gomoku_make(p, list[i]);
-        r = vcf_defend(t, p, depth, ply + 1);
-        gomoku_unmake(p);
-        if (r && !stopped(t)) {
-            t->line[ply] = list[i];
-            r++;
-        } else {
-            r = 0;
-        }
-    }
+    const int r = try_attacks(t, p, list, n, vcf_defend, depth, ply);
     t->sp -= n_max;
     if (!r && !stopped(t))
         tt_fail(t, t->vcf_tt, key, t->hit_limit ? depth : ANY_DEPTH);
@@ -530,18 +536,7 @@ static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     if (!list)
         return 0;
     const int n = vct_moves(p, list);
-    int r = 0;
-    for (int i = 0; i < n && !r && !stopped(t); i++) {
-        gomoku_make(p, list[i]);
-        r = vct_defend(t, p, forced ? depth : depth - 1, ply + 1);
-        gomoku_unmake(p);
-        if (r && !stopped(t)) {
-            t->line[ply] = list[i];
-            r++;
-        } else {
-            r = 0;
-        }
-    }
+    const int r = try_attacks(t, p, list, n, vct_defend, forced ? depth : depth - 1, ply);
     t->sp -= GOMOKU_BOX;
     if (r)
         tt_win(t, t->vct_tt, key, depth, t->line[ply], r);

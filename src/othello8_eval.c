@@ -11,16 +11,7 @@
 #include <stdbool.h>
 
 #include "bitboard.h"
-
-/* Weights at the opening (index 0) and at the end (index 1) of the game. */
-static const int W_STABLE[2] = {90, 110};
-static const int W_CORNER[2] = {350, 120};
-static const int W_XSQUARE[2] = {-220, -40};
-static const int W_CSQUARE[2] = {-70, -20};
-static const int W_MOBILITY[2] = {70, 40};
-static const int W_POTENTIAL[2] = {25, 5};
-static const int W_DISCS[2] = {-4, 60};
-static const int W_PARITY = 80;
+#include "othello_eval.h"
 
 enum { STAGES = 60 }; /* moves from the start to a full board */
 
@@ -30,38 +21,33 @@ static const uint64_t XSQ[4] = {1ull << 9, 1ull << 14, 1ull << 49, 1ull << 54};
 static const uint64_t CSQ[4] = {(1ull << 1) | (1ull << 8), (1ull << 6) | (1ull << 15),
                                 (1ull << 48) | (1ull << 57), (1ull << 55) | (1ull << 62)};
 
-static int lerp(const int w[2], int done) { return (w[0] * (STAGES - done) + w[1] * done) / STAGES; }
-
-/* Corner, X-square and C-square terms for the discs own. */
-static int corner_terms(uint64_t own, uint64_t empty, int done)
+/* Adds own's corners, and its X and C squares next to an empty corner, to
+ * f with the given sign. */
+static void corner_terms(uint64_t own, uint64_t empty, int sign, OthelloFeatures *f)
 {
-    int corners = 0, xs = 0, cs = 0;
     for (int k = 0; k < 4; k++) {
         if (own & CORNER[k])
-            corners++;
+            f->corners += sign;
         else if (empty & CORNER[k]) {
-            xs += bitboard_count(own & XSQ[k]);
-            cs += bitboard_count(own & CSQ[k]);
+            f->xsquares += sign * bitboard_count(own & XSQ[k]);
+            f->csquares += sign * bitboard_count(own & CSQ[k]);
         }
     }
-    return corners * lerp(W_CORNER, done) + xs * lerp(W_XSQUARE, done) + cs * lerp(W_CSQUARE, done);
 }
 
 int othello8_eval(uint64_t P, uint64_t O)
 {
     const uint64_t empty = ~(P | O);
-    const int empties = bitboard_count(empty), done = STAGES - empties;
-    int v = lerp(W_STABLE, done) * (bitboard_count(bitboard_stable(P, O)) - bitboard_count(bitboard_stable(O, P)));
-    v += corner_terms(P, empty, done) - corner_terms(O, empty, done);
-    const int m1 = bitboard_count(bitboard_moves(P, O)), m2 = bitboard_count(bitboard_moves(O, P));
-    v += lerp(W_MOBILITY, done) * (m1 - m2) * 8 / (m1 + m2 + 4);
-    const int pot1 = bitboard_count(empty & bitboard_neighbours(O));
-    const int pot2 = bitboard_count(empty & bitboard_neighbours(P));
-    v += lerp(W_POTENTIAL, done) * (pot1 - pot2) / 4;
-    v += lerp(W_DISCS, done) * (bitboard_count(P) - bitboard_count(O)) / 4;
-    if (empties % 2 == 1)
-        v += W_PARITY * done / STAGES;
-    return v;
+    OthelloFeatures f = {
+        .stable = bitboard_count(bitboard_stable(P, O)) - bitboard_count(bitboard_stable(O, P)),
+        .mobility = {bitboard_count(bitboard_moves(P, O)), bitboard_count(bitboard_moves(O, P))},
+        .potential = bitboard_count(empty & bitboard_neighbours(O)) - bitboard_count(empty & bitboard_neighbours(P)),
+        .discs = bitboard_count(P) - bitboard_count(O),
+        .empties = bitboard_count(empty),
+    };
+    corner_terms(P, empty, 1, &f);
+    corner_terms(O, empty, -1, &f);
+    return othello_eval_weigh(&f, STAGES - f.empties, STAGES);
 }
 
 /* Static value of a square: corners first, X and C squares last. */

@@ -92,28 +92,42 @@ static int potential_mobility(const OthelloPos *p, int color)
 }
 
 /* Corner, X-square and C-square terms for one colour. */
-static int corner_terms(const OthelloPos *p, int color, int done, int total)
+/* Adds color's corners, and its X and C squares next to an empty corner,
+ * to f with the given sign. */
+static void corner_terms(const OthelloPos *p, int color, int sign, OthelloFeatures *f)
 {
     const int n = p->size, own = color + 1;
     const int corners[4][2] = {{0, 0}, {0, n - 1}, {n - 1, 0}, {n - 1, n - 1}};
-    int v = 0;
     for (int k = 0; k < 4; k++) {
         int r = corners[k][0], c = corners[k][1];
         int dr = r == 0 ? 1 : -1, dc = c == 0 ? 1 : -1;
         int corner = p->box[othello_box(p, r * n + c)];
         if (corner == own) {
-            v += lerp(W_CORNER, done, total);
+            f->corners += sign;
             continue;
         }
         if (corner != CELL_EMPTY)
             continue;
         if (p->box[othello_box(p, (r + dr) * n + c + dc)] == own)
-            v += lerp(W_XSQUARE, done, total);
+            f->xsquares += sign;
         if (p->box[othello_box(p, (r + dr) * n + c)] == own)
-            v += lerp(W_CSQUARE, done, total);
+            f->csquares += sign;
         if (p->box[othello_box(p, r * n + c + dc)] == own)
-            v += lerp(W_CSQUARE, done, total);
+            f->csquares += sign;
     }
+}
+
+int othello_eval_weigh(const OthelloFeatures *f, int done, int total)
+{
+    int v = lerp(W_STABLE, done, total) * f->stable;
+    v += f->corners * lerp(W_CORNER, done, total) + f->xsquares * lerp(W_XSQUARE, done, total) +
+         f->csquares * lerp(W_CSQUARE, done, total);
+    const int m1 = f->mobility[0], m2 = f->mobility[1];
+    v += lerp(W_MOBILITY, done, total) * (m1 - m2) * 8 / (m1 + m2 + 4);
+    v += lerp(W_POTENTIAL, done, total) * f->potential / 4;
+    v += lerp(W_DISCS, done, total) * f->discs / 4;
+    if (f->empties % 2 == 1)
+        v += W_PARITY * done / total;
     return v;
 }
 
@@ -121,18 +135,16 @@ int othello_eval(const OthelloPos *p)
 {
     const int me = p->side, opp = 1 - me;
     const int total = p->size * p->size - 4;
-    const int empties = p->size * p->size - p->discs[0] - p->discs[1];
-    const int done = total - empties;
-    int v = 0;
-    v += lerp(W_STABLE, done, total) * (othello_stable_discs(p, me) - othello_stable_discs(p, opp));
-    v += corner_terms(p, me, done, total) - corner_terms(p, opp, done, total);
-    int m1 = othello_mobility(p, me), m2 = othello_mobility(p, opp);
-    v += lerp(W_MOBILITY, done, total) * (m1 - m2) * 8 / (m1 + m2 + 4);
-    v += lerp(W_POTENTIAL, done, total) * (potential_mobility(p, me) - potential_mobility(p, opp)) / 4;
-    v += lerp(W_DISCS, done, total) * (p->discs[me] - p->discs[opp]) / 4;
-    if (empties % 2 == 1)
-        v += W_PARITY * done / total;
-    return v;
+    OthelloFeatures f = {
+        .stable = othello_stable_discs(p, me) - othello_stable_discs(p, opp),
+        .mobility = {othello_mobility(p, me), othello_mobility(p, opp)},
+        .potential = potential_mobility(p, me) - potential_mobility(p, opp),
+        .discs = p->discs[me] - p->discs[opp],
+        .empties = p->size * p->size - p->discs[0] - p->discs[1],
+    };
+    corner_terms(p, me, 1, &f);
+    corner_terms(p, opp, -1, &f);
+    return othello_eval_weigh(&f, total - f.empties, total);
 }
 
 void othello_eval_order(const OthelloPos *p, const Move *moves, int n, int *scores)
