@@ -9,6 +9,7 @@
 
 #include "gomoku.h"
 #include "othello.h"
+#include "othello8.h"
 
 typedef struct GameDef {
     const char *name;
@@ -18,7 +19,7 @@ typedef struct GameDef {
 } GameDef;
 
 static const GameDef GAMES[] = {
-    {"Othello", &othello_ops, NULL, 0},
+    {"Othello", &othello_ops, othello8_special, 0},
     {"Gomoku", &gomoku_ops, NULL, 0},
     {"Renju", &renju_ops, NULL, RULE_RENJU},
 };

@@ -28,4 +28,7 @@ void gtp_cmd_forbidden(Gtp *g, int argc, char **argv);
 void gtp_cmd_vcf(Gtp *g, int argc, char **argv);
 void gtp_cmd_vct(Gtp *g, int argc, char **argv);
 
+/* gtp_solve.c */
+void gtp_cmd_solve(Gtp *g, int argc, char **argv);
+
 #endif

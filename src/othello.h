@@ -17,6 +17,9 @@ enum {
     OTHELLO_MIN_SIZE = 4,
     OTHELLO_MAX_SIZE = 24,
     OTHELLO_BORDER = 3, /* mailbox value outside the board */
+    /* Border rows above and below, a border column shared by the ends of
+     * neighbouring rows, and one square more so that the diagonal steps
+     * of the first and last cells stay inside the array. */
     OTHELLO_MAILBOX = (OTHELLO_MAX_SIZE + 2) * (OTHELLO_MAX_SIZE + 1) + 1
 };
 

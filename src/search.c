@@ -290,7 +290,7 @@ static void log_iteration(const SearchCtx *s, const SearchResult *r)
     (void)s;
 }
 
-static void init_ctx(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim)
+void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim)
 {
     s->ops = ops;
     s->pos = pos;
@@ -342,7 +342,7 @@ static int root_moves(SearchCtx *s, Move *moves)
 void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim,
                 SearchResult *res)
 {
-    init_ctx(s, ops, pos, tt, lim);
+    search_begin(s, ops, pos, tt, lim);
     memset(res, 0, sizeof *res);
     res->best = MOVE_NONE;
     Move moves[MAX_MOVES];

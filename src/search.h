@@ -66,6 +66,9 @@ void search_reset(SearchCtx *s);
 /* Searches pos (left unchanged) and fills res. */
 void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt,
                 const SearchLimits *lim, SearchResult *res);
+/* Prepares s for work on pos outside search_run, such as a game's solve
+ * hook called directly: counters cleared, deadlines set, TT aged. */
+void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim);
 /* True when the search must stop now (deadline, node budget, interrupt). */
 bool search_should_stop(SearchCtx *s);
 /* The alpha-beta itself, for game hooks that want to recurse. */

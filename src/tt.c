@@ -94,3 +94,5 @@ void tt_store(Tt *tt, uint64_t key, int depth, int bound, int score, Move move)
     victim->depth = (int8_t)depth;
     victim->bound_age = (uint8_t)(bound | tt->age);
 }
+
+void tt_prefetch(const Tt *tt, uint64_t key) { __builtin_prefetch(bucket_of(tt, key)); }

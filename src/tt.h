@@ -30,6 +30,8 @@ void tt_clear(Tt *tt);
 size_t tt_size_mb(const Tt *tt);
 /* A new search: older entries become cheaper to replace. */
 void tt_new_search(Tt *tt);
+/* Starts loading the bucket of key into the cache, for a probe soon after. */
+void tt_prefetch(const Tt *tt, uint64_t key);
 bool tt_probe(const Tt *tt, uint64_t key, TtEntry *out);
 void tt_store(Tt *tt, uint64_t key, int depth, int bound, int score, Move move);
 

@@ -1,0 +1,145 @@
+/*
+ * bitboard.c - tables of the 8x8 bitboard primitives, filled once, and
+ * stability, which is too big to inline.
+ */
+#include "bitboard.h"
+
+#include <stdbool.h>
+
+#include "zobrist.h"
+
+uint64_t bitboard_rays[BITBOARD_CELLS][4][2];
+uint64_t bitboard_byte_keys[2][8][256];
+uint64_t bitboard_around[BITBOARD_CELLS];
+BitboardLines bitboard_lines[BITBOARD_CELLS];
+uint8_t bitboard_line_flips[8][256];
+
+/* Row and column steps of the axes of BITBOARD_SHIFT, towards higher bits. */
+static const int AXIS_STEP[4][2] = {{0, 1}, {1, 0}, {1, -1}, {1, 1}};
+
+static uint64_t ray_of(int cell, int dr, int dc)
+{
+    uint64_t ray = 0;
+    for (int r = cell / 8 + dr, c = cell % 8 + dc; r >= 0 && r < 8 && c >= 0 && c < 8; r += dr, c += dc)
+        ray |= 1ull << (r * 8 + c);
+    return ray;
+}
+
+/* Flips along a full line of 8: the opponent owns every square not in own. */
+static int line_flips(int pos, unsigned own)
+{
+    int total = 0;
+    for (int d = -1; d <= 1; d += 2) {
+        int run = 0, i = pos + d;
+        while (i >= 0 && i < 8 && !(own >> i & 1)) {
+            run++;
+            i += d;
+        }
+        if (i >= 0 && i < 8)
+            total += run;
+    }
+    return total;
+}
+
+#define FILE_A 0x0101010101010101ull
+
+/* Row, column and diagonals through x, gathered by a multiplication: a
+ * row or diagonal has one square per column, so summing its bytes is
+ * carry-free; the column multiplier sends row k to bit 56 + k. */
+static void init_lines(int x)
+{
+    const int r = x / 8, c = x % 8;
+    BitboardLines *l = &bitboard_lines[x];
+    l->mask[0] = 0xFFull << (8 * r);
+    l->mask[1] = FILE_A << c;
+    l->mask[2] = ray_of(x, 1, 1) | ray_of(x, -1, -1) | 1ull << x;
+    l->mask[3] = ray_of(x, 1, -1) | ray_of(x, -1, 1) | 1ull << x;
+    for (int k = 0; k < 4; k++) {
+        l->mult[k] = FILE_A;
+        l->pos[k] = (uint8_t)c;
+    }
+    l->mult[1] = 0x0102040810204080ull >> c;
+    l->pos[1] = (uint8_t)r;
+    uint64_t around = 0;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int dc = -1; dc <= 1; dc++)
+            if ((dr || dc) && r + dr >= 0 && r + dr < 8 && c + dc >= 0 && c + dc < 8)
+                around |= 1ull << ((r + dr) * 8 + c + dc);
+    bitboard_around[x] = around;
+}
+
+void bitboard_init(void)
+{
+    static bool ready;
+    if (ready)
+        return;
+    for (int x = 0; x < BITBOARD_CELLS; x++)
+        for (int a = 0; a < 4; a++) {
+            bitboard_rays[x][a][0] = ray_of(x, AXIS_STEP[a][0], AXIS_STEP[a][1]);
+            bitboard_rays[x][a][1] = ray_of(x, -AXIS_STEP[a][0], -AXIS_STEP[a][1]);
+        }
+    for (int x = 0; x < BITBOARD_CELLS; x++)
+        init_lines(x);
+    for (int pos = 0; pos < 8; pos++)
+        for (unsigned own = 0; own < 256; own++)
+            bitboard_line_flips[pos][own] = (uint8_t)line_flips(pos, own);
+    for (int color = 0; color < 2; color++)
+        for (int k = 0; k < 8; k++)
+            for (int byte = 0; byte < 256; byte++) {
+                uint64_t h = 0;
+                for (int i = 0; i < 8; i++)
+                    if (byte >> i & 1)
+                        h ^= zobrist_stone(8 * k + i, color);
+                bitboard_byte_keys[color][k][byte] = h;
+            }
+    ready = true;
+}
+
+/* Landing squares of a shift along each axis, towards higher and lower
+ * bits: a step never wraps from one side of the board to the other. */
+static const uint64_t LAND_UP[4] = {0xFEFEFEFEFEFEFEFEull, ~0ull, 0x7F7F7F7F7F7F7F7Full,
+                                    0xFEFEFEFEFEFEFEFEull};
+static const uint64_t LAND_DOWN[4] = {0x7F7F7F7F7F7F7F7Full, ~0ull, 0xFEFEFEFEFEFEFEFEull,
+                                      0x7F7F7F7F7F7F7F7Full};
+/* Squares whose line along the axis ends on one side right after them. */
+static const uint64_t WALL[4] = {0x8181818181818181ull, 0xFF000000000000FFull,
+                                 0xFF818181818181FFull, 0xFF818181818181FFull};
+
+/* Squares whose line along axis a holds a square of from (from included). */
+static uint64_t line_reach(uint64_t from, int a)
+{
+    const int s = BITBOARD_SHIFT[a];
+    uint64_t up = from, pu = LAND_UP[a], down = from, pd = LAND_DOWN[a];
+    for (int step = s; step <= 4 * s; step *= 2) {
+        up |= pu & (up << step);
+        down |= pd & (down >> step);
+        pu &= pu << step;
+        pd &= pd >> step;
+    }
+    return up | down;
+}
+
+/*
+ * The fixpoint every engine uses: a disc is stable when, along each axis,
+ * its line is full, or it touches the wall or a stable disc of its own
+ * colour on one side. Everything found is stable; some stable discs may be
+ * missed.
+ */
+uint64_t bitboard_stable(uint64_t P, uint64_t O)
+{
+    const uint64_t empty = ~(P | O);
+    uint64_t safe_line[4];
+    for (int a = 0; a < 4; a++)
+        safe_line[a] = ~line_reach(empty, a) | WALL[a];
+    uint64_t stable = 0;
+    for (;;) {
+        uint64_t next = P;
+        for (int a = 0; a < 4; a++) {
+            const int s = BITBOARD_SHIFT[a];
+            next &= safe_line[a] | (LAND_UP[a] & (stable << s)) | (LAND_DOWN[a] & (stable >> s));
+        }
+        if (next == stable)
+            return stable;
+        stable = next;
+    }
+}

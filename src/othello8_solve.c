@@ -1,0 +1,579 @@
+/*
+ * othello8_solve.c - exact endgame solver on bitboards.
+ *
+ * Layers by the number n of empty squares:
+ *   - n = 1 and 2: the last moves, the very last one counted, not made;
+ *   - n <= SHALLOW_MAX: alpha-beta over the empty squares, odd quadrants
+ *     first (parity), then corners, edges, centre, C and X squares, with a
+ *     stability cutoff, no move generation and no hash table;
+ *   - above: PVS with a hash table (bounds and best move), stability and
+ *     enhanced transposition cutoffs, moves ordered by the hash move, then
+ *     fewest opponent replies (fastest first), potential mobility and
+ *     parity; from SORT_SEARCH_MIN empties a shallow search on a mobility
+ *     evaluation ranks the moves as well.
+ * The root searches an aspiration window around a quick estimate.
+ * Positions are passed by value (copy-make): a child is two xors away.
+ * Scores inside are final disc differences from the side to move's view.
+ * Up to LOCAL_MAX empties the hash table is the solver's own small one
+ * (it stays in the cache); above, the search's table, where scores are kept
+ * in search units (x100) at a depth of TT_SOLVED + n, so that the midgame
+ * search can use them as they are.
+ */
+#include "othello8_solve.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "othello8.h"
+#include "search.h"
+#include "tt.h"
+#include "zobrist.h"
+
+enum {
+    UNITS = 100,          /* search units per disc */
+    SCORE_MAX = 64,
+    NO_SCORE = -SCORE_MAX - 1,
+    SHALLOW_MAX = 6,      /* no hash table up to this many empties */
+    SHALLOW_STABILITY = 4, /* stability cutoffs from this many empties */
+    ETC_MIN = 12,         /* enhanced transposition cutoffs from here */
+    SORT_SEARCH_MIN = 12, /* ordering searches from here */
+    ASPIRATION_MIN = 12,  /* aspiration window at the root from here */
+    ASPIRATION = 4,       /* its half width in discs */
+    TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
+    MAX_LIST = 40,        /* legal moves never exceed 33 */
+    SHALLOW_LIST = 16,    /* room for the empties of a shallow node */
+    LOCAL_MAX = 12,       /* the solver's own table up to this many empties */
+    LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
+    KEY_HASH_MOVE = 1 << 30
+};
+
+/* Weights of the move ordering: replies of the opponent (corners count
+ * twice), the opponent's potential mobility, parity, and the ordering
+ * search's value of the child in hundredths of a disc. */
+enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 8 };
+/* Weights of the mobility evaluation of the ordering searches. */
+enum { E_MOBILITY = 100, E_CORNER = 300, E_POTENTIAL = 40 };
+
+typedef struct Solver {
+    SearchCtx *ctx;
+    Othello8Table *local;   /* NULL: the shared table serves every node */
+    uint64_t side_key;
+} Solver;
+
+typedef struct SolveMove {
+    uint64_t flips;
+    int x;
+    int key;
+} SolveMove;
+
+/* The four quadrants, for parity: an odd region is better played into. */
+static const uint64_t QUADRANT[4] = {0x000000000F0F0F0Full, 0x00000000F0F0F0F0ull,
+                                     0x0F0F0F0F00000000ull, 0xF0F0F0F000000000ull};
+
+/* Square classes in the order the shallow search tries them: corners,
+ * edges, centre, C squares, X squares. */
+static const uint64_t PRIORITY[5] = {0x8100000000000081ull, 0x3C0081818181003Cull,
+                                     0x003C7E7E7E7E3C00ull, 0x4281000000008142ull,
+                                     0x0042000000004200ull};
+
+static int quadrant_of(int x) { return ((x >> 4) & 2) | ((x >> 2) & 1); }
+
+static unsigned parity_of(uint64_t empty)
+{
+    unsigned parity = 0;
+    for (int q = 0; q < 4; q++)
+        parity |= (unsigned)(bitboard_count(empty & QUADRANT[q]) & 1) << q;
+    return parity;
+}
+
+static uint64_t odd_squares(unsigned parity)
+{
+    uint64_t odd = 0;
+    for (int q = 0; q < 4; q++)
+        if (parity >> q & 1)
+            odd |= QUADRANT[q];
+    return odd;
+}
+
+/* Lowest alpha at which O's stable discs may already refute P. */
+static int stability_alpha(int n)
+{
+    if (n < 4)
+        return SCORE_MAX + 1;
+    if (n < 10)
+        return 2 * n - 2;
+    return n < 24 ? 2 * n : 48 + (n - 24) / 2 * 2;
+}
+
+/* Upper bound of P's score from O's stable discs, when it refutes alpha. */
+static bool stability_cutoff(uint64_t P, uint64_t O, int n, int alpha, int *score)
+{
+    if (alpha < stability_alpha(n))
+        return false;
+    *score = SCORE_MAX - 2 * bitboard_count(bitboard_stable(O, P));
+    return *score <= alpha;
+}
+
+/* ----------------------------------------------------------- hash tables */
+
+/*
+ * Nodes near the leaves use the solver's own small table, which stays in
+ * the cache: a direct-mapped array of both bounds, keyed by a cheap mix of
+ * the two masks (a position's value does not depend on its colours). Nodes
+ * with more empties go to the search's table, shared with the midgame
+ * search, under the Zobrist key.
+ */
+typedef struct LocalEntry {
+    uint64_t key;
+    int8_t lower, upper, move, n;
+} LocalEntry;
+
+struct Othello8Table {
+    LocalEntry entry[LOCAL_SIZE];
+};
+
+void othello8_table_free(Othello8Table *t) { free(t); }
+
+void othello8_table_clear(Othello8Table *t)
+{
+    if (t)
+        memset(t, 0, sizeof *t);
+}
+
+/* What a table knows of a position: bounds of its value and a move. */
+typedef struct Bounds {
+    int lower, upper, move;
+} Bounds;
+
+static uint64_t node_key(const Solver *s, uint64_t P, uint64_t O, int side, int n)
+{
+    if (n <= LOCAL_MAX && s->local) {
+        const uint64_t h = P * 0x9E3779B97F4A7C15ull ^ (O + (O >> 29)) * 0xC2B2AE3D27D4EB4Full;
+        return h ^ h >> 31;
+    }
+    return side == BLACK ? bitboard_hash(P, O, 0, s->side_key) : bitboard_hash(O, P, 1, s->side_key);
+}
+
+static LocalEntry *local_entry(const Solver *s, uint64_t key) { return &s->local->entry[key & (LOCAL_SIZE - 1)]; }
+
+static void prefetch(const Solver *s, uint64_t key, int n)
+{
+    if (n <= LOCAL_MAX && s->local)
+        __builtin_prefetch(local_entry(s, key));
+    else
+        tt_prefetch(s->ctx->tt, key);
+}
+
+/* False when the tables know nothing of the position. */
+static bool probe(const Solver *s, uint64_t key, int n, Bounds *b)
+{
+    if (n <= LOCAL_MAX && s->local) {
+        const LocalEntry *e = local_entry(s, key);
+        if (e->key != key)
+            return false;
+        *b = (Bounds){e->lower, e->upper, e->move};
+        return true;
+    }
+    TtEntry e;
+    if (!tt_probe(s->ctx->tt, key, &e))
+        return false;
+    *b = (Bounds){NO_SCORE, SCORE_MAX + 1, e.move};
+    if (e.depth >= TT_SOLVED) { /* a solved entry, not a midgame one */
+        const int sc = e.score / UNITS, bound = tt_bound(&e);
+        if (bound != TT_UPPER)
+            b->lower = sc;
+        if (bound != TT_LOWER)
+            b->upper = sc;
+    }
+    return true;
+}
+
+/* Records best, searched with the window (alpha, beta). */
+static void store(const Solver *s, uint64_t key, int n, int alpha, int beta, int best, int move)
+{
+    if (n <= LOCAL_MAX && s->local) {
+        LocalEntry *e = local_entry(s, key);
+        if (e->key != key)
+            *e = (LocalEntry){key, NO_SCORE, SCORE_MAX + 1, (int8_t)MOVE_NONE, (int8_t)n};
+        if (best > alpha && best > e->lower)
+            e->lower = (int8_t)best;
+        if (best < beta && best < e->upper)
+            e->upper = (int8_t)best;
+        e->move = (int8_t)move;
+        return;
+    }
+    const int bound = best >= beta ? TT_LOWER : best > alpha ? TT_EXACT : TT_UPPER;
+    tt_store(s->ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, move);
+}
+
+/* ------------------------------------------------------- the last empties */
+
+/* P to move, x the one empty square: the opponent owns all the rest. */
+static int solve_last1(Solver *s, uint64_t P, int x)
+{
+    s->ctx->nodes++;
+    const int p = bitboard_count(P);
+    int n = bitboard_last_flips(P, x);
+    if (n)
+        return 2 * (p + n) - 62;
+    n = bitboard_last_flips(~P & ~(1ull << x), x);
+    if (n)
+        return 2 * (p - n) - 64;
+    return p >= 32 ? 2 * p - 62 : 2 * p - 64; /* the empty goes to the winner */
+}
+
+/* Two empties: each tried in turn, then the pass. */
+static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2, bool passed)
+{
+    s->ctx->nodes++;
+    const int sq[2] = {x1, x2};
+    int best = NO_SCORE;
+    for (int k = 0; k < 2; k++) {
+        const int x = sq[k];
+        if (!(bitboard_around[x] & O))
+            continue;
+        const uint64_t flips = bitboard_flips(P, O, x);
+        if (!flips)
+            continue;
+        const int score = -solve_last1(s, O ^ flips, sq[k ^ 1]);
+        if (score > best) {
+            best = score;
+            if (score >= beta)
+                return best;
+        }
+    }
+    if (best != NO_SCORE)
+        return best;
+    if (passed)
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    return -solve_last2(s, O, P, -beta, -alpha, x1, x2, true);
+}
+
+/* The empty squares by square class: corners first, X squares last. */
+static int static_order(uint64_t empty, int8_t *sq)
+{
+    int count = 0;
+    for (int group = 0; group < 5; group++)
+        for (uint64_t todo = empty & PRIORITY[group]; todo; todo &= todo - 1)
+            sq[count++] = (int8_t)bitboard_first(todo);
+    return count;
+}
+
+/* A few empties, sq[n] in static order: odd quadrants first. */
+static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int8_t *sq, int n,
+                         unsigned parity, bool passed)
+{
+    s->ctx->nodes++;
+    int best;
+    if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
+        return best;
+    best = NO_SCORE;
+    for (int half = 0; half < 2; half++) {
+        const unsigned odd = half == 0;
+        for (int i = 0; i < n; i++) {
+            const int x = sq[i];
+            if ((parity >> quadrant_of(x) & 1) != odd || !(bitboard_around[x] & O))
+                continue;
+            const uint64_t flips = bitboard_flips(P, O, x);
+            if (!flips)
+                continue;
+            const uint64_t np = O ^ flips, no = P | flips | 1ull << x;
+            int8_t rest[SHALLOW_LIST];
+            for (int j = 0, k = 0; j < n; j++)
+                if (j != i)
+                    rest[k++] = sq[j];
+            const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, rest[0], rest[1], false)
+                                     : -solve_shallow(s, np, no, -beta, -alpha, rest, n - 1,
+                                                      parity ^ 1u << quadrant_of(x), false);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta)
+                        return best;
+                }
+            }
+        }
+    }
+    if (best != NO_SCORE)
+        return best;
+    if (passed)
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    return -solve_shallow(s, O, P, -beta, -alpha, sq, n, parity, true);
+}
+
+/* ------------------------------------------------------- ordering searches */
+
+/*
+ * Evaluation of the ordering searches: mobility (corners twice), corners
+ * and potential mobility. Ranking endgame moves is about keeping the
+ * opponent short of moves; this ranks them better than the full
+ * evaluation of othello8_eval.c does.
+ */
+static int mobility_eval(uint64_t P, uint64_t O)
+{
+    const uint64_t mp = bitboard_moves(P, O), mo = bitboard_moves(O, P), empty = ~(P | O);
+    int v = E_MOBILITY * (bitboard_count(mp) + bitboard_count(mp & BITBOARD_CORNERS) - bitboard_count(mo) -
+                          bitboard_count(mo & BITBOARD_CORNERS));
+    v += E_CORNER * (bitboard_count(P & BITBOARD_CORNERS) - bitboard_count(O & BITBOARD_CORNERS));
+    v += E_POTENTIAL * (bitboard_count(empty & bitboard_neighbours(O)) - bitboard_count(empty & bitboard_neighbours(P)));
+    return v;
+}
+
+/* Alpha-beta on the mobility evaluation, to rank moves. */
+static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, int beta)
+{
+    s->ctx->nodes++;
+    if (depth <= 0)
+        return mobility_eval(P, O);
+    uint64_t moves = bitboard_moves(P, O);
+    if (!moves) {
+        if (!bitboard_moves(O, P))
+            return UNITS * othello8_final(bitboard_count(P), bitboard_count(O));
+        return -sort_search(s, O, P, depth, -beta, -alpha);
+    }
+    int best = -SCORE_INF;
+    for (; moves; moves &= moves - 1) {
+        const int x = bitboard_first(moves);
+        const uint64_t flips = bitboard_flips(P, O, x);
+        const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, depth - 1, -beta, -alpha);
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Depth of the ordering search with n empties; -1 for none. */
+static int sort_depth(int n) { return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2; }
+
+/* Ordering key of a move: higher first. */
+static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint64_t odd, int n)
+{
+    const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
+    const uint64_t replies = bitboard_moves(np, no);
+    int key = -W_REPLIES * (bitboard_count(replies) + bitboard_count(replies & BITBOARD_CORNERS));
+    key -= W_POTENTIAL * bitboard_count(bitboard_neighbours(no) & ~(np | no));
+    if (odd >> m->x & 1)
+        key += W_PARITY;
+    const int d = sort_depth(n);
+    if (d >= 0)
+        key -= W_SEARCH * sort_search(s, np, no, d, -SCORE_INF, SCORE_INF);
+    return key;
+}
+
+static int list_moves(uint64_t P, uint64_t O, uint64_t moves, SolveMove *list)
+{
+    int count = 0;
+    for (; moves; moves &= moves - 1) {
+        SolveMove *m = &list[count++];
+        m->x = bitboard_first(moves);
+        m->flips = bitboard_flips(P, O, m->x);
+    }
+    return count;
+}
+
+static void rank_moves(Solver *s, uint64_t P, uint64_t O, SolveMove *list, int count, int tt_move, unsigned parity,
+                       int n)
+{
+    const uint64_t odd = odd_squares(parity);
+    for (int i = 0; i < count; i++)
+        list[i].key = list[i].x == tt_move ? KEY_HASH_MOVE : move_key(s, P, O, &list[i], odd, n);
+}
+
+/* Brings the best remaining move to position i. */
+static const SolveMove *pick(SolveMove *list, int count, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < count; j++)
+        if (list[j].key > list[best].key)
+            best = j;
+    const SolveMove tmp = list[best];
+    list[best] = list[i];
+    list[i] = tmp;
+    return &list[i];
+}
+
+/* Enhanced transposition cutoff: a child the table already knows to be bad
+ * enough for the opponent refutes this node without a search. */
+static bool etc_cutoff(const Solver *s, uint64_t P, uint64_t O, const SolveMove *list, int count, int side,
+                       int n, int beta, int *score)
+{
+    for (int i = 0; i < count; i++) {
+        const uint64_t np = O ^ list[i].flips, no = P | list[i].flips | 1ull << list[i].x;
+        Bounds b;
+        if (probe(s, node_key(s, np, no, side ^ 1, n - 1), n - 1, &b) && -b.upper >= beta) {
+            *score = -b.upper;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ----------------------------------------------------------------- the PVS */
+
+static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
+                     Move *best_move);
+
+/* Any position with n empties, by the layer that suits it. */
+static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n)
+{
+    const uint64_t empty = ~(P | O);
+    if (n == 0) {
+        s->ctx->nodes++;
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    }
+    if (n == 1)
+        return solve_last1(s, P, bitboard_first(empty));
+    if (n == 2)
+        return solve_last2(s, P, O, alpha, beta, bitboard_first(empty), bitboard_first(empty & (empty - 1)), false);
+    if (n <= SHALLOW_MAX) {
+        int8_t sq[SHALLOW_LIST];
+        static_order(empty, sq);
+        return solve_shallow(s, P, O, alpha, beta, sq, n, parity, false);
+    }
+    return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
+}
+
+/* best_move is NULL inside the tree; at the root it receives the move. */
+static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
+                     Move *best_move)
+{
+    SearchCtx *ctx = s->ctx;
+    const bool root = best_move != NULL;
+
+    /* Step 1. Count the node; time and interrupts. */
+    ctx->nodes++;
+    if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
+        return 0;
+    const uint64_t key = node_key(s, P, O, side, n);
+    prefetch(s, key, n);
+
+    /* Step 2. Stability: O's stable discs cap what P can reach. */
+    int score;
+    if (!root && stability_cutoff(P, O, n, alpha, &score))
+        return score;
+
+    /* Step 3. Transposition table: a cutoff, or at least a first move. */
+    Bounds b;
+    int tt_move = MOVE_NONE;
+    if (probe(s, key, n, &b)) {
+        tt_move = b.move;
+        if (!root && (b.lower >= beta || b.lower == b.upper))
+            return b.lower;
+        if (!root && b.upper <= alpha)
+            return b.upper;
+    }
+
+    /* Step 4. No move: pass, or the game is over. */
+    const uint64_t moves = bitboard_moves(P, O);
+    if (!moves) {
+        const bool over = !bitboard_moves(O, P);
+        if (root)
+            *best_move = over ? MOVE_NONE : MOVE_PASS;
+        if (over)
+            return othello8_final(bitboard_count(P), bitboard_count(O));
+        return -solve_pvs(s, O, P, -beta, -alpha, side ^ 1, parity, n, NULL);
+    }
+
+    /* Step 5. Enhanced transposition cutoff, then order the moves. */
+    SolveMove list[MAX_LIST];
+    const int count = list_moves(P, O, moves, list);
+    if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, n, beta, &score))
+        return score;
+    rank_moves(s, P, O, list, count, tt_move, parity, n);
+
+    /* Step 6. Principal variation search: the first move with the full
+     * window, the others with a null window unless they beat alpha. */
+    const int alpha0 = alpha;
+    int best = NO_SCORE, best_x = MOVE_NONE;
+    for (int i = 0; i < count; i++) {
+        const SolveMove *m = pick(list, count, i);
+        const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
+        const unsigned cp = parity ^ 1u << quadrant_of(m->x);
+        if (i == 0) {
+            score = -solve_any(s, np, no, -beta, -alpha, side ^ 1, cp, n - 1);
+        } else {
+            score = -solve_any(s, np, no, -alpha - 1, -alpha, side ^ 1, cp, n - 1);
+            if (score > alpha && score < beta)
+                score = -solve_any(s, np, no, -beta, -alpha, side ^ 1, cp, n - 1);
+        }
+        if (ctx->stop)
+            return 0;
+        if (score > best) {
+            best = score;
+            best_x = m->x;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+
+    /* Step 7. Remember the result. */
+    store(s, key, n, alpha0, beta, best, best_x);
+    if (root)
+        *best_move = best_x;
+    return best;
+}
+
+/* The root: an aspiration window around a quick estimate, widened on
+ * failure, costs less than the full window when the estimate is good. */
+static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int side, int n, Move *best)
+{
+    const unsigned parity = parity_of(~(P | O));
+    if (n < ASPIRATION_MIN || hi - lo <= 2 * ASPIRATION)
+        return solve_pvs(s, P, O, lo, hi, side, parity, n, best);
+    int guess = sort_search(s, P, O, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
+    guess = guess < lo + ASPIRATION ? lo + ASPIRATION : guess > hi - ASPIRATION ? hi - ASPIRATION : guess;
+    int a = guess - ASPIRATION, b = guess + ASPIRATION;
+    for (;;) {
+        const int v = solve_pvs(s, P, O, a, b, side, parity, n, best);
+        if (s->ctx->stop)
+            return 0;
+        if (v <= a && a > lo) {
+            b = v + 1;
+            a = v - 4 * ASPIRATION > lo ? v - 4 * ASPIRATION : lo;
+        } else if (v >= b && b < hi) {
+            a = v - 1;
+            b = v + 4 * ASPIRATION < hi ? v + 4 * ASPIRATION : hi;
+        } else {
+            return v;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- the hook */
+
+static int floor_units(int v) { return v >= 0 ? v / UNITS : -((-v + UNITS - 1) / UNITS); }
+static int ceil_units(int v) { return -floor_units(-v); }
+
+static int clamp_score(int v)
+{
+    return v < -SCORE_MAX - 1 ? -SCORE_MAX - 1 : v > SCORE_MAX + 1 ? SCORE_MAX + 1 : v;
+}
+
+bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
+{
+    Othello8Pos *p = pos;
+    const uint64_t P = othello8_player(p), O = othello8_opponent(p);
+    const int n = bitboard_count(~(P | O));
+    if (n > depth)
+        return false;
+    if (!p->solve_table)
+        p->solve_table = calloc(1, sizeof *p->solve_table);
+    Solver s = {ctx, p->solve_table, zobrist_side()};
+    /* A window in discs that contains the one in search units. */
+    const int lo = clamp_score(floor_units(alpha)), hi = clamp_score(ceil_units(beta));
+    *best = MOVE_NONE;
+    *score = UNITS * solve_root(&s, P, O, lo, hi, p->side, n, best);
+    return true;
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bats
+# 8x8 Othello on bitboards: perft, the cross-check against the generic
+# backend, the exact endgame solver (flipfive-solve) and the bench signature.
+
+load test_helper
+
+# obf N FILE : "BOARD SIDE" of the N-th line of an OBF file.
+obf() {
+    sed -n "${1}p" "$DATA/$2" | awk '{ print $1, substr($2, 1, 1) }'
+}
+
+# perft_expected SIZE DEPTH : the reference count.
+perft_expected() {
+    awk -v s="$1" -v d="$2" '!/^#/ && $1 == s && $2 == d { print $3 }' "$DATA/othello-perft.tsv"
+}
+
+@test "perft 8x8 to depth 10 matches the published counts" {
+    for d in 1 2 3 4 5 6 7 8 9 10; do
+        got=$(gtp_value "flipfive-perft $d")
+        [ "$got" = "$(perft_expected 8 $d)" ] || { echo "depth $d: $got"; return 1; }
+    done
+}
+
+@test "perft on the generic board stays exact (6x6 to depth 8, 10x10 to depth 6)" {
+    for d in 1 5 8; do
+        got=$(gtp_value "boardsize 6" "flipfive-perft $d")
+        [ "$got" = "$(perft_expected 6 $d)" ] || { echo "6x6 depth $d: $got"; return 1; }
+    done
+    for d in 1 6; do
+        got=$(gtp_value "boardsize 10" "flipfive-perft $d")
+        [ "$got" = "$(perft_expected 10 $d)" ] || { echo "10x10 depth $d: $got"; return 1; }
+    done
+}
+
+@test "bitboard backend agrees with the generic one on thousands of positions" {
+    run "$BUILD/flipfive-selftest" 150 20260
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"the backends agree"* ]]
+}
+
+@test "solve FFO #40: A2 +38, and its principal variation replays to B+38 through a pass" {
+    gtp "flipfive-setboard $(obf 1 ffo-40-59.obf)" "flipfive-solve"
+    reply=${lines[1]}
+    [[ "$reply" =~ ^=\ A2\ \+38\ pv\ A2\ .*\ pass\ .*\ nodes\ [0-9]+\ time\ [0-9.]+$ ]]
+    # Replay the PV with alternating colours (a pass is a move of its own).
+    pv=$(echo "$reply" | sed 's/.* pv \(.*\) nodes .*/\1/')
+    cmds=("flipfive-setboard $(obf 1 ffo-40-59.obf)") color=black
+    for m in $pv; do
+        cmds+=("play $color $m")
+        [ $color = black ] && color=white || color=black
+    done
+    result=$(gtp_value "${cmds[@]}" final_score)
+    [ "$result" = "B+38" ]
+}
+
+@test "solve a position where the side to move must pass" {
+    gtp "flipfive-setboard $(obf 1 ffo-40-59.obf)" "play black A2" "play white B1" "play black C1" \
+        "flipfive-solve" "flipfive-solve wld"
+    [[ "${lines[4]}" =~ ^=\ pass\ -38\ pv\ pass\  ]]
+    [[ "${lines[5]}" =~ ^=\ pass\ loss\ nodes\  ]]
+}
+
+@test "solve FFO #1-#19 (14-16 empties) exactly with scripts/ffo-bench" {
+    run "$ROOT/scripts/ffo-bench" -l 19 "$DATA/ffo-1-39.obf"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[-1]}" == "total 19 positions, 0 wrong,"* ]]
+}
+
+@test "ffo-bench fails on a wrong expected score" {
+    bad="$BATS_TEST_TMPDIR/bad.obf"
+    sed -n 1p "$DATA/ffo-1-39.obf" | sed 's/G8:+18/G8:+16/' >"$bad"
+    run "$ROOT/scripts/ffo-bench" "$bad"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *WRONG* ]]
+}
+
+@test "solve wld: win, draw and loss" {
+    gtp "flipfive-setboard $(obf 1 ffo-1-39.obf)" "flipfive-solve wld" \
+        "flipfive-setboard $(obf 4 ffo-1-39.obf)" "flipfive-solve wld" \
+        "flipfive-setboard $(obf 37 ffo-1-39.obf)" "flipfive-solve wld"
+    [[ "${lines[1]}" =~ ^=\ [A-H][1-8]\ win\ nodes\ [0-9]+\ time\  ]]
+    [[ "${lines[3]}" =~ ^=\ (H8|A5)\ draw\  ]]
+    [[ "${lines[5]}" =~ ^=\ [A-H][1-8]\ loss\  ]]
+}
+
+@test "solve a finished game and reject bad arguments" {
+    gtp "play black d3" "play white c3" "play black b3" "play white d2" "play black e1" \
+        "play white d6" "play black d7" "play white e3" "play black f4" \
+        "flipfive-solve" "flipfive-solve foo" "flipfive-solve wld wld" "flipfive-solve wld"
+    [[ "${lines[9]}" =~ ^=\ none\ -64\ pv\ nodes\ 0\ time\  ]]
+    [ "${lines[10]}" = "? syntax error" ]
+    [ "${lines[11]}" = "? syntax error" ]
+    [[ "${lines[12]}" =~ ^=\ none\ loss\  ]]
+}
+
+@test "solve 4x4 through the generic search: White wins by 10" {
+    gtp "boardsize 4" "clear_board" "flipfive-solve" "flipfive-solve wld"
+    [[ "${lines[2]}" =~ ^=\ [A-D][1-4]\ -10\ pv\ [A-D] ]]
+    [[ "${lines[3]}" =~ ^=\ [A-D][1-4]\ loss\  ]]
+}
+
+@test "bench signature is the same in release and debug builds" {
+    release=$("$ROOT/build/flipfive" bench | awk '/^Nodes searched/ { print $3 }')
+    [ -n "$release" ]
+    if [ ! -x "$ROOT/build/debug/flipfive" ]; then
+        skip "no debug build (make debug)"
+    fi
+    debug=$("$ROOT/build/debug/flipfive" bench | awk '/^Nodes searched/ { print $3 }')
+    [ "$release" = "$debug" ]
+}
