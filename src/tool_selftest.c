@@ -17,6 +17,7 @@
 
 #include "othello.h"
 #include "othello8.h"
+#include "othello8_eval.h"
 #include "perft.h"
 #include "search.h"
 #include "tt.h"
@@ -72,11 +73,13 @@ static int same_rules(Check *c, Move *moves)
         fail(c, "game over");
     if (c->fast->outcome(c->f) != c->slow->outcome(c->s) || c->fast->final_score(c->f) != c->slow->final_score(c->s))
         fail(c, "outcome");
-    if (c->fast->evaluate(c->f) != c->slow->evaluate(c->s))
+    /* The baseline evaluation (the engine plays the pattern one). */
+    const Othello8Pos *fp = c->f;
+    if (othello8_eval(othello8_player(fp), othello8_opponent(fp)) != c->slow->evaluate(c->s))
         fail(c, "evaluation");
     if (c->fast->moves_left(c->f) != c->slow->moves_left(c->s))
         fail(c, "moves left");
-    c->fast->score_moves(c->f, moves, n, scores);
+    othello8_eval_order(othello8_player(fp), othello8_opponent(fp), moves, n, scores);
     c->slow->score_moves(c->s, moves, n, other_scores);
     if (memcmp(scores, other_scores, sizeof *scores * (size_t)n) != 0)
         fail(c, "move order");

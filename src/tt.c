@@ -22,7 +22,10 @@ Tt *tt_create(size_t size_mb)
     size_t bytes = (size_mb ? size_mb : 1) << 20, n = 1;
     while (n * 2 * BUCKET * sizeof(TtEntry) <= bytes)
         n *= 2;
-    tt->entries = calloc(n * BUCKET, sizeof(TtEntry));
+    /* A bucket is one cache line when the array starts on one. */
+    tt->entries = aligned_alloc(64, n * BUCKET * sizeof(TtEntry));
+    if (tt->entries)
+        memset(tt->entries, 0, n * BUCKET * sizeof(TtEntry));
     if (!tt->entries) {
         free(tt);
         return NULL;
