@@ -25,7 +25,7 @@ TOOLS    = $(patsubst src/tool_%.c,flipfive-%,$(TOOL_SRC))
 BATS    ?= bats
 TESTS   ?= tests
 
-.PHONY: all run test bench debug sanitize clean help tools
+.PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind
 
 all: build/flipfive $(addprefix build/,$(TOOLS))
 
@@ -36,6 +36,8 @@ help:
 	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
 	@echo "make debug      build/debug/flipfive with asserts, -O0 -g"
 	@echo "make sanitize   ASan+UBSan build, then the whole test suite against it"
+	@echo "make fuzz       libFuzzer harnesses (clang), each run FUZZ_SECONDS (default 60) on its corpus"
+	@echo "make valgrind   every listed command under valgrind memcheck (errors and leaks fail)"
 	@echo "make clean      remove build/"
 	@echo "variables: CC=gcc|clang  ARCH=native (adds -march=...)  TESTS=tests/x.bats"
 
@@ -70,7 +72,42 @@ bench: all
 debug: build/debug/flipfive $(addprefix build/debug/,$(TOOLS))
 
 sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
-	FLIPFIVE_BUILD=build/sanitize ASAN_OPTIONS=detect_leaks=1 $(BATS) $(BATSFLAGS) $(TESTS)
+	@rm -rf build/sanitize/reports; mkdir -p build/sanitize/reports
+	FLIPFIVE_BUILD=build/sanitize \
+	    ASAN_OPTIONS=detect_leaks=1:log_path=$(CURDIR)/build/sanitize/reports/asan \
+	    UBSAN_OPTIONS=print_stacktrace=1:log_path=$(CURDIR)/build/sanitize/reports/ubsan \
+	    $(BATS) $(BATSFLAGS) $(TESTS); status=$$?; \
+	if ls build/sanitize/reports/* >/dev/null 2>&1; then \
+	    echo "sanitizer reports (a leak need not fail the test that caused it):"; \
+	    head -50 build/sanitize/reports/*; exit 1; fi; \
+	echo "sanitize: no sanitizer report"; exit $$status
 
 clean:
 	rm -rf build
+
+# --- fuzzing (clang libFuzzer) and valgrind ------------------------------
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZFLAGS     = -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJ      = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
+FUZZERS       = $(patsubst src/%.c,build/fuzz/%,$(FUZZ_SRC))
+# Input-handling modules get full libFuzzer instrumentation; the rest (rules,
+# search) skip comparison tracing, which would otherwise take most of the time.
+FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf $(patsubst src/%.c,%,$(FUZZ_SRC))
+
+build/fuzz/obj/%.o: src/%.c | build/fuzz/obj
+	$(FUZZ_CC) $(COMMON) $(FUZZFLAGS) -fsanitize=fuzzer-no-link \
+	    $(if $(filter $*,$(FUZZ_PARSERS)),,-fno-sanitize-coverage=trace-cmp) -c $< -o $@
+build/fuzz/obj:
+	@mkdir -p $@
+$(FUZZERS): build/fuzz/%: build/fuzz/obj/%.o $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
+-include $(wildcard build/fuzz/obj/*.d)
+
+fuzz-build: $(FUZZERS)
+
+fuzz: fuzz-build build/flipfive
+	scripts/fuzz $(FUZZ_SECONDS)
+
+valgrind: build/flipfive
+	scripts/valgrind-session

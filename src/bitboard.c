@@ -68,6 +68,69 @@ static void init_lines(int x)
     bitboard_around[x] = around;
 }
 
+/* Discs own would flip along a line of 8 by playing on x. */
+static unsigned line_move_flips(unsigned own, unsigned opp, int x)
+{
+    unsigned flips = 0;
+    for (int d = -1; d <= 1; d += 2) {
+        unsigned run = 0;
+        int i = x + d;
+        while (i >= 0 && i < 8 && (opp >> i & 1)) {
+            run |= 1u << i;
+            i += d;
+        }
+        if (i >= 0 && i < 8 && (own >> i & 1))
+            flips |= run;
+    }
+    return flips;
+}
+
+/*
+ * Stable discs of an edge, [own][opp]: those that stay own whatever is
+ * played on the edge's empty squares, by either side, in any order (a disc
+ * on an edge is safe along its other axes, which end on the wall). Filled
+ * from full edges down, each state from the states one move later.
+ */
+static uint8_t edge_stable[256][256];
+/* A byte spread onto column A: bit k to row k. */
+static uint64_t column_of_byte[256];
+
+static void init_edges(void)
+{
+    for (int filled = 8; filled >= 0; filled--)
+        for (unsigned own = 0; own < 256; own++)
+            for (unsigned opp = 0; opp < 256; opp++) {
+                if ((own & opp) || __builtin_popcount(own | opp) != (int)filled)
+                    continue;
+                unsigned stable = own;
+                for (int x = 0; x < 8; x++) {
+                    if ((own | opp) >> x & 1)
+                        continue;
+                    const unsigned mine = line_move_flips(own, opp, x), theirs = line_move_flips(opp, own, x);
+                    stable &= edge_stable[own | mine | 1u << x][opp & ~mine];
+                    stable &= edge_stable[own & ~theirs][opp | theirs | 1u << x];
+                }
+                edge_stable[own][opp] = (uint8_t)stable;
+            }
+    for (unsigned b = 0; b < 256; b++) {
+        column_of_byte[b] = 0;
+        for (int k = 0; k < 8; k++)
+            if (b >> k & 1)
+                column_of_byte[b] |= 1ull << (8 * k);
+    }
+}
+
+/* Stable discs of P on the four edges. */
+static uint64_t stable_edges(uint64_t P, uint64_t O)
+{
+    const uint64_t gather = 0x0102040810204080ull, file_a = 0x0101010101010101ull;
+    uint64_t s = edge_stable[P & 0xFF][O & 0xFF];
+    s |= (uint64_t)edge_stable[P >> 56][O >> 56] << 56;
+    s |= column_of_byte[edge_stable[((P & file_a) * gather) >> 56][((O & file_a) * gather) >> 56]];
+    s |= column_of_byte[edge_stable[((P >> 7 & file_a) * gather) >> 56][((O >> 7 & file_a) * gather) >> 56]] << 7;
+    return s;
+}
+
 void bitboard_init(void)
 {
     static bool ready;
@@ -80,6 +143,7 @@ void bitboard_init(void)
         }
     for (int x = 0; x < BITBOARD_CELLS; x++)
         init_lines(x);
+    init_edges();
     for (int pos = 0; pos < 8; pos++)
         for (unsigned own = 0; own < 256; own++)
             bitboard_line_flips[pos][own] = (uint8_t)line_flips(pos, own);
@@ -119,25 +183,45 @@ static uint64_t line_reach(uint64_t from, int a)
     return up | down;
 }
 
+/* Squares whose line along axis a is full. Rows and columns fold their 8
+ * squares onto one by and-ing halves; diagonals spread the empties. */
+static uint64_t full_lines(uint64_t filled, uint64_t empty, int a)
+{
+    if (a == 0) {
+        uint64_t r = filled & filled >> 4;
+        r &= r >> 2;
+        r &= r >> 1;
+        return (r & 0x0101010101010101ull) * 0xFF;
+    }
+    if (a == 1) {
+        uint64_t c = filled & filled >> 32;
+        c &= c >> 16;
+        c &= c >> 8;
+        return (c & 0xFF) * 0x0101010101010101ull;
+    }
+    return ~line_reach(empty, a);
+}
+
 /*
- * The fixpoint every engine uses: a disc is stable when, along each axis,
- * its line is full, or it touches the wall or a stable disc of its own
- * colour on one side. Everything found is stable; some stable discs may be
- * missed.
+ * The fixpoint every engine uses, seeded with the stable edges: a disc is
+ * stable when, along each axis, its line is full, or it touches the wall or
+ * a stable disc of its own colour on one side. Everything found is stable;
+ * some stable discs may be missed.
  */
 uint64_t bitboard_stable(uint64_t P, uint64_t O)
 {
-    const uint64_t empty = ~(P | O);
+    const uint64_t empty = ~(P | O), edges = stable_edges(P, O);
     uint64_t safe_line[4];
     for (int a = 0; a < 4; a++)
-        safe_line[a] = ~line_reach(empty, a) | WALL[a];
-    uint64_t stable = 0;
+        safe_line[a] = full_lines(P | O, empty, a) | WALL[a];
+    uint64_t stable = edges;
     for (;;) {
         uint64_t next = P;
         for (int a = 0; a < 4; a++) {
             const int s = BITBOARD_SHIFT[a];
             next &= safe_line[a] | (LAND_UP[a] & (stable << s)) | (LAND_DOWN[a] & (stable >> s));
         }
+        next |= edges;
         if (next == stable)
             return stable;
         stable = next;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "perft.h"
 
@@ -20,6 +21,19 @@ enum { ROOT_SHARE = 30 };
 /* ProbCut confidence in hundredths of the game's sigma. */
 enum { PROBCUT_T = 150 };
 
+/* The largest hash we accept: half the physical memory (a bigger table would
+ * only be paged out or killed), and never above 64 GB. */
+static size_t hash_ceiling_mb(void)
+{
+    size_t mb = 65536;
+#ifdef _SC_PHYS_PAGES
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0 && ((uint64_t)pages * (uint64_t)page >> 21) < mb)
+        mb = (size_t)((uint64_t)pages * (uint64_t)page >> 21);
+#endif
+    return mb > 0 ? mb : 1;
+}
+
 void engine_default_settings(EngineSettings *set)
 {
     *set = (EngineSettings){
@@ -30,6 +44,8 @@ void engine_default_settings(EngineSettings *set)
         .coords = COORDS_AUTO,
         .rule = 0,
         .verbose = false,
+        .max_nodes = 0,
+        .max_hash_mb = hash_ceiling_mb(),
     };
 }
 
@@ -64,6 +80,8 @@ Engine *engine_create(const EngineSettings *set)
     e->set = *set;
     e->tt = tt_create(set->hash_mb);
     e->search = search_create();
+    if (e->search)
+        e->search->node_cap = set->max_nodes;
     tc_init(&e->tc);
     int g = game_index("Othello");
     if (!e->tt || !e->search || !new_position(e, g, game_variant("Othello"), 8)) {
@@ -320,6 +338,8 @@ void engine_legal_moves(Engine *e, Buf *out)
 
 bool engine_set_hash(Engine *e, size_t mb)
 {
+    if (mb == 0 || mb > e->set.max_hash_mb)
+        return false;
     Tt *tt = tt_create(mb);
     if (!tt)
         return false;
@@ -332,4 +352,16 @@ bool engine_set_hash(Engine *e, size_t mb)
 uint64_t engine_perft(Engine *e, int depth)
 {
     return perft(e->ops, e->pos, depth);
+}
+
+bool engine_perft_affordable(Engine *e, int depth)
+{
+    /* Perft(d) costs about perft(d-1) visits: climb until that passes the
+     * budget. Each step is itself affordable, so the check stays cheap. */
+    if (!e->set.max_nodes)
+        return true;
+    for (int d = 1; d < depth; d++)
+        if (engine_perft(e, d) > e->set.max_nodes)
+            return false;
+    return true;
 }

@@ -29,6 +29,10 @@ typedef struct EngineSettings {
     int coords;         /* COORDS_AUTO, COORDS_OTHELLO or COORDS_GO */
     int rule;           /* five-in-a-row rule variant for Gomoku */
     bool verbose;       /* search progress on stderr */
+    /* Limits for embedders (the fuzzers), not GTP settings: a node budget for
+     * every search and perft (0 = none), and the largest hash accepted. */
+    uint64_t max_nodes;
+    size_t max_hash_mb;
 } EngineSettings;
 
 typedef struct HistEntry {
@@ -99,5 +103,7 @@ void engine_legal_moves(Engine *e, Buf *out);
 bool engine_set_hash(Engine *e, size_t mb);
 /* Perft from the current position (a pass is a ply). */
 uint64_t engine_perft(Engine *e, int depth);
+/* False when perft to depth would exceed the max_nodes budget. */
+bool engine_perft_affordable(Engine *e, int depth);
 
 #endif

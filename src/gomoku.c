@@ -194,7 +194,8 @@ static uint32_t key_from_box(const GomokuPos *p, int b, int d)
     return key;
 }
 
-static void clear_board(GomokuPos *p)
+/* The empty board from scratch: every line pattern of every cell. */
+static void compute_empty_board(GomokuPos *p)
 {
     memset(p->box, GOMOKU_WALL, sizeof p->box);
     memset(p->key, 0, sizeof p->key);
@@ -227,6 +228,23 @@ static void clear_board(GomokuPos *p)
     p->nundo = 0;
 }
 
+/* Back to the empty board: a copy of the one computed at creation, which is
+ * much cheaper than recomputing every pattern (clear_board, set-ups). */
+static void clear_board(GomokuPos *p)
+{
+    if (!p->empty) {
+        compute_empty_board(p);
+        return;
+    }
+    GomokuUndo *undo = p->undo;
+    GomokuThreat *threat = p->threat;
+    GomokuPos *empty = p->empty;
+    memcpy(p, empty, sizeof *p);
+    p->undo = undo;
+    p->threat = threat;
+    p->empty = empty;
+}
+
 static bool size_ok(int size) { return size >= GOMOKU_MIN_SIZE && size <= GOMOKU_MAX_SIZE; }
 static bool renju_size_ok(int size) { return size == RENJU_SIZE; }
 
@@ -245,14 +263,16 @@ static void *create_rule(int size, int rule)
     p->view[BLACK] = rule == RULE_FREESTYLE ? VIEW_FREE : rule == RULE_STANDARD ? VIEW_EXACT : VIEW_RENJU_BLACK;
     p->view[WHITE] = rule == RULE_STANDARD ? VIEW_EXACT : VIEW_FREE;
     p->undo = malloc(sizeof *p->undo * GOMOKU_UNDO_CAP);
-    p->threat = gomoku_threat_create();
-    if (!p->undo || !p->threat) {
+    GomokuPos *empty = malloc(sizeof *empty);
+    if (!p->undo || !empty) {
         free(p->undo);
-        gomoku_threat_destroy(p->threat);
+        free(empty);
         free(p);
         return NULL;
     }
-    clear_board(p);
+    compute_empty_board(p);
+    memcpy(empty, p, sizeof *empty);
+    p->empty = empty;
     return p;
 }
 
@@ -276,6 +296,7 @@ static void gomoku_destroy(void *vp)
         return;
     gomoku_threat_destroy(p->threat);
     free(p->undo);
+    free(p->empty);
     free(p);
 }
 

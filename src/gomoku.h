@@ -80,7 +80,8 @@ typedef struct GomokuPos {
     uint64_t hash;
     int nundo;
     GomokuUndo *undo;                    /* GOMOKU_UNDO_CAP entries */
-    GomokuThreat *threat;                /* threat search workspace */
+    GomokuThreat *threat;                /* threat search workspace, on first use */
+    struct GomokuPos *empty;             /* this position with an empty board */
 } GomokuPos;
 
 extern const GameOps gomoku_ops;

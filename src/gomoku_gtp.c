@@ -64,7 +64,7 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
     s->stop = false;
     s->start_ns = start;
     s->soft_ns = s->hard_ns = 0;
-    s->node_limit = 0;
+    s->node_limit = s->node_cap; /* an embedder's budget (the fuzzers), else none */
     s->next_poll = 0;
     s->poll = e->poll;
     s->poll_arg = e->poll_arg;

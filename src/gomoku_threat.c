@@ -39,11 +39,13 @@ typedef struct FailEntry {
     int8_t win_depth;           /* a win within this depth (VCT), 0 = none */
     int16_t win_move;
     int16_t win_len;
+    uint16_t age;               /* valid only while equal to the table's */
 } FailEntry;
 
 struct GomokuThreat {
     FailEntry vcf_tt[TT_SIZE];
     FailEntry vct_tt[TT_SIZE];
+    uint16_t age;               /* entries of other ages are empty */
     int16_t stack[STACK_CAP];
     int sp;
     int16_t line[LINE_CAP];
@@ -58,15 +60,22 @@ struct GomokuThreat {
 GomokuThreat *gomoku_threat_create(void)
 {
     GomokuThreat *t = calloc(1, sizeof *t);
+    if (t)
+        t->age = 1;
     return t;
 }
 
 void gomoku_threat_destroy(GomokuThreat *t) { free(t); }
 
+/* A new age empties both tables at once; they are wiped for real only when
+ * the age wraps. clear_board runs this, so it must not cost 2 MB of writes. */
 void gomoku_threat_clear(GomokuThreat *t)
 {
-    memset(t->vcf_tt, 0, sizeof t->vcf_tt);
-    memset(t->vct_tt, 0, sizeof t->vct_tt);
+    if (t && ++t->age == 0) {
+        memset(t->vcf_tt, 0, sizeof t->vcf_tt);
+        memset(t->vct_tt, 0, sizeof t->vct_tt);
+        t->age = 1;
+    }
 }
 
 /* --------------------------------------------------------------- helpers */
@@ -83,6 +92,9 @@ static bool node(GomokuThreat *t)
         t->local_abort = true;
     if (t->lim.nodes && t->nodes >= t->lim.nodes)
         t->aborted = true;
+    /* The caller's node budget is exact, not rounded to the poll interval. */
+    if (t->lim.ctx && t->lim.ctx->node_limit && t->lim.ctx->nodes >= t->lim.ctx->node_limit)
+        t->aborted = true;
     if ((t->nodes & POLL_MASK) == 0 && !t->aborted) {
         if (t->lim.deadline_ns && clock_ns() >= t->lim.deadline_ns)
             t->aborted = true;
@@ -94,24 +106,32 @@ static bool node(GomokuThreat *t)
 
 static FailEntry *tt_slot(FailEntry *tt, uint64_t key) { return &tt[key & (TT_SIZE - 1)]; }
 
-static bool tt_failed(FailEntry *tt, uint64_t key, int depth)
+/* The entry of key in the current age, or NULL. */
+static const FailEntry *tt_find(const GomokuThreat *t, FailEntry *tt, uint64_t key)
 {
     const FailEntry *e = tt_slot(tt, key);
-    return e->key == key && e->fail_depth >= depth;
+    return e->key == key && e->age == t->age ? e : NULL;
 }
 
-static void tt_fail(FailEntry *tt, uint64_t key, int depth)
+static bool tt_failed(const GomokuThreat *t, FailEntry *tt, uint64_t key, int depth)
+{
+    const FailEntry *e = tt_find(t, tt, key);
+    return e && e->fail_depth >= depth;
+}
+
+static void tt_fail(const GomokuThreat *t, FailEntry *tt, uint64_t key, int depth)
 {
     FailEntry *e = tt_slot(tt, key);
-    if (e->key != key)
-        *e = (FailEntry){.key = key};
+    if (!tt_find(t, tt, key))
+        *e = (FailEntry){.key = key, .age = t->age};
     e->fail_depth = (int8_t)depth;
 }
 
-static void tt_win(FailEntry *tt, uint64_t key, int depth, int move, int len)
+static void tt_win(const GomokuThreat *t, FailEntry *tt, uint64_t key, int depth, int move, int len)
 {
     FailEntry *e = tt_slot(tt, key);
-    *e = (FailEntry){.key = key, .win_depth = (int8_t)depth, .win_move = (int16_t)move, .win_len = (int16_t)len};
+    *e = (FailEntry){.key = key, .win_depth = (int8_t)depth, .win_move = (int16_t)move,
+                     .win_len = (int16_t)len, .age = t->age};
 }
 
 /* Room for n moves on the list stack; NULL when it is full. */
@@ -242,7 +262,7 @@ static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
         return 0;
     }
     const uint64_t key = p->hash;
-    if (tt_failed(t->vcf_tt, key, depth)) {
+    if (tt_failed(t, t->vcf_tt, key, depth)) {
         t->hit_limit |= tt_slot(t->vcf_tt, key)->fail_depth < ANY_DEPTH;
         return 0;
     }
@@ -269,7 +289,7 @@ static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     }
     t->sp -= n_max;
     if (!r && !stopped(t))
-        tt_fail(t->vcf_tt, key, t->hit_limit ? depth : ANY_DEPTH);
+        tt_fail(t, t->vcf_tt, key, t->hit_limit ? depth : ANY_DEPTH);
     t->hit_limit |= outer_hit;
     return r;
 }
@@ -310,11 +330,22 @@ static int depth_limit(const ThreatLimits *lim, int own)
     return lim->max_depth > 0 && lim->max_depth < own ? lim->max_depth : own;
 }
 
+/* The position's workspace, made on first use: 2.6 MB that a game played
+ * without threat searches (or a host that only sets positions) never needs. */
+static GomokuThreat *workspace(GomokuPos *p)
+{
+    if (!p->threat)
+        p->threat = gomoku_threat_create();
+    return p->threat;
+}
+
 void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
 {
-    GomokuThreat *t = p->threat;
-    begin(t, lim);
     memset(res, 0, sizeof *res);
+    GomokuThreat *t = workspace(p);
+    if (!t)
+        return;
+    begin(t, lim);
     int r = p->winner < 0 ? vcf_run(t, p, depth_limit(lim, VCF_MAX_DEPTH), 0, 0) : 0;
     if (r) {
         res->win = true;
@@ -488,10 +519,10 @@ static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     if (depth <= 0)
         return 0;
     const uint64_t key = p->hash;
-    if (tt_failed(t->vct_tt, key, depth))
+    if (tt_failed(t, t->vct_tt, key, depth))
         return 0;
-    const FailEntry *e = tt_slot(t->vct_tt, key);
-    if (!t->lim.main_line && e->key == key && e->win_depth > 0 && e->win_depth <= depth) {
+    const FailEntry *e = tt_find(t, t->vct_tt, key);
+    if (!t->lim.main_line && e && e->win_depth > 0 && e->win_depth <= depth) {
         t->line[ply] = e->win_move;
         return e->win_len;
     }
@@ -513,17 +544,19 @@ static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     }
     t->sp -= GOMOKU_BOX;
     if (r)
-        tt_win(t->vct_tt, key, depth, t->line[ply], r);
+        tt_win(t, t->vct_tt, key, depth, t->line[ply], r);
     else if (!stopped(t))
-        tt_fail(t->vct_tt, key, depth);
+        tt_fail(t, t->vct_tt, key, depth);
     return r;
 }
 
 void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *res)
 {
-    GomokuThreat *t = p->threat;
-    begin(t, lim);
     memset(res, 0, sizeof *res);
+    GomokuThreat *t = workspace(p);
+    if (!t)
+        return;
+    begin(t, lim);
     depth = depth_limit(lim, depth < VCT_MAX_DEPTH ? depth : VCT_MAX_DEPTH);
     for (int d = 1; d <= depth && p->winner < 0; d++) {
         int r = vct_attack(t, p, d, 0);

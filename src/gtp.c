@@ -397,7 +397,9 @@ bool gtp_poll_interrupt(void *arg)
 {
     Gtp *g = arg;
     GtpInput *in = &g->in;
-    if (in->fd >= 0)
+    /* A host that floods us while we think must not grow the buffer without
+     * end: past one maximal line of backlog, look no further. */
+    if (in->fd >= 0 && in->len - in->start <= MAX_LINE)
         input_fill(in, false);
     size_t from = in->start, eol_len = 0;
     long eol;

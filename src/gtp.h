@@ -38,6 +38,7 @@ typedef struct Gtp {
     Buf reply;
     bool quit;              /* quit answered: leave the loop */
     bool out_failed;        /* the host stopped reading our replies */
+    bool sandbox;           /* fuzzing: loadsgf of plain names only, no printsgf FILE */
 } Gtp;
 
 typedef void (*GtpHandler)(Gtp *g, int argc, char **argv);

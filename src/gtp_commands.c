@@ -239,7 +239,7 @@ static void cmd_loadsgf(Gtp *g, int argc, char **argv)
         gtp_fail(g, "syntax error");
         return;
     }
-    if (!record_load_file(g->engine, argv[0], (int)upto))
+    if ((g->sandbox && strchr(argv[0], '/')) || !record_load_file(g->engine, argv[0], (int)upto))
         gtp_fail(g, "cannot load file");
     else
         gtp_ok(g, "%s", "");
@@ -252,7 +252,7 @@ static void cmd_printsgf(Gtp *g, int argc, char **argv)
     if (argc == 0) {
         gtp_ok(g, "%s", buf_str(&b));
     } else {
-        FILE *f = fopen(argv[0], "w");
+        FILE *f = g->sandbox ? NULL : fopen(argv[0], "w");
         bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
         if (f && fclose(f) != 0)
             ok = false;

@@ -149,6 +149,10 @@ void gtp_cmd_perft(Gtp *g, int argc, char **argv)
         gtp_fail(g, "syntax error");
         return;
     }
+    if (!engine_perft_affordable(g->engine, (int)depth)) {
+        gtp_fail(g, "too deep for the node budget");
+        return;
+    }
     gtp_ok(g, "%llu", (unsigned long long)engine_perft(g->engine, (int)depth));
 }
 

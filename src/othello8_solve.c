@@ -39,14 +39,13 @@ enum {
     SHALLOW_STABILITY = 4, /* stability cutoffs from this many empties */
     ETC_MIN = 12,         /* enhanced transposition cutoffs from here */
     SORT_SEARCH_MIN = 12, /* ordering searches from here */
+    SORT_DEPTH_MAX = 8,   /* their depth never exceeds this */
     ASPIRATION_MIN = 12,  /* aspiration window at the root from here */
     ASPIRATION = 4,       /* its half width in discs */
     TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
     MAX_LIST = 40,        /* legal moves never exceed 33 */
-    SHALLOW_LIST = 16,    /* room for the empties of a shallow node */
     LOCAL_MAX = 12,       /* the solver's own table up to this many empties */
     LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
-    KEY_HASH_MOVE = 1 << 30
 };
 
 /* Weights of the move ordering: replies of the opponent (corners count
@@ -55,6 +54,9 @@ enum {
 enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 8 };
 /* Weights of the mobility evaluation of the ordering searches. */
 enum { E_MOBILITY = 100, E_CORNER = 300, E_POTENTIAL = 40 };
+/* Moves whose ordering search falls this far below the best so far are
+ * only known to be worse: their exact value does not matter. */
+enum { SORT_MARGIN = 200 };
 
 typedef struct Solver {
     SearchCtx *ctx;
@@ -90,11 +92,8 @@ static unsigned parity_of(uint64_t empty)
 
 static uint64_t odd_squares(unsigned parity)
 {
-    uint64_t odd = 0;
-    for (int q = 0; q < 4; q++)
-        if (parity >> q & 1)
-            odd |= QUADRANT[q];
-    return odd;
+    return (parity & 1 ? QUADRANT[0] : 0) | (parity & 2 ? QUADRANT[1] : 0) | (parity & 4 ? QUADRANT[2] : 0) |
+           (parity & 8 ? QUADRANT[3] : 0);
 }
 
 /* Lowest alpha at which O's stable discs may already refute P. */
@@ -110,7 +109,8 @@ static int stability_alpha(int n)
 /* Upper bound of P's score from O's stable discs, when it refutes alpha. */
 static bool stability_cutoff(uint64_t P, uint64_t O, int n, int alpha, int *score)
 {
-    if (alpha < stability_alpha(n))
+    /* Not even all of O's discs being stable would do. */
+    if (alpha < stability_alpha(n) || SCORE_MAX - 2 * bitboard_count(O) > alpha)
         return false;
     *score = SCORE_MAX - 2 * bitboard_count(bitboard_stable(O, P));
     return *score <= alpha;
@@ -251,48 +251,37 @@ static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, i
     return -solve_last2(s, O, P, -beta, -alpha, x1, x2, true);
 }
 
-/* The empty squares by square class: corners first, X squares last. */
-static int static_order(uint64_t empty, int8_t *sq)
-{
-    int count = 0;
-    for (int group = 0; group < 5; group++)
-        for (uint64_t todo = empty & PRIORITY[group]; todo; todo &= todo - 1)
-            sq[count++] = (int8_t)bitboard_first(todo);
-    return count;
-}
-
-/* A few empties, sq[n] in static order: odd quadrants first. */
-static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int8_t *sq, int n,
-                         unsigned parity, bool passed)
+/* A few empties: odd quadrants first, then by square class. */
+static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity, bool passed)
 {
     s->ctx->nodes++;
     int best;
     if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
         return best;
     best = NO_SCORE;
+    const uint64_t empty = ~(P | O), odd = odd_squares(parity);
     for (int half = 0; half < 2; half++) {
-        const unsigned odd = half == 0;
-        for (int i = 0; i < n; i++) {
-            const int x = sq[i];
-            if ((parity >> quadrant_of(x) & 1) != odd || !(bitboard_around[x] & O))
-                continue;
-            const uint64_t flips = bitboard_flips(P, O, x);
-            if (!flips)
-                continue;
-            const uint64_t np = O ^ flips, no = P | flips | 1ull << x;
-            int8_t rest[SHALLOW_LIST];
-            for (int j = 0, k = 0; j < n; j++)
-                if (j != i)
-                    rest[k++] = sq[j];
-            const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, rest[0], rest[1], false)
-                                     : -solve_shallow(s, np, no, -beta, -alpha, rest, n - 1,
-                                                      parity ^ 1u << quadrant_of(x), false);
-            if (score > best) {
-                best = score;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta)
-                        return best;
+        const uint64_t part = empty & (half ? ~odd : odd);
+        for (int group = 0; part && group < 5; group++) {
+            for (uint64_t todo = part & PRIORITY[group]; todo; todo &= todo - 1) {
+                const int x = bitboard_first(todo);
+                if (!(bitboard_around[x] & O))
+                    continue;
+                const uint64_t flips = bitboard_flips(P, O, x);
+                if (!flips)
+                    continue;
+                const uint64_t np = O ^ flips, no = P | flips | 1ull << x, rest = empty ^ 1ull << x;
+                const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, bitboard_first(rest),
+                                                        bitboard_first(rest & (rest - 1)), false)
+                                         : -solve_shallow(s, np, no, -beta, -alpha, n - 1,
+                                                          parity ^ 1u << quadrant_of(x), false);
+                if (score > best) {
+                    best = score;
+                    if (score > alpha) {
+                        alpha = score;
+                        if (alpha >= beta)
+                            return best;
+                    }
                 }
             }
         }
@@ -301,7 +290,7 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
         return best;
     if (passed)
         return othello8_final(bitboard_count(P), bitboard_count(O));
-    return -solve_shallow(s, O, P, -beta, -alpha, sq, n, parity, true);
+    return -solve_shallow(s, O, P, -beta, -alpha, n, parity, true);
 }
 
 /* ------------------------------------------------------- ordering searches */
@@ -322,10 +311,13 @@ static int mobility_eval(uint64_t P, uint64_t O)
     return v;
 }
 
-/* Alpha-beta on the mobility evaluation, to rank moves. */
+/* Alpha-beta on the mobility evaluation, to rank moves; corners first. */
 static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, int beta)
 {
-    s->ctx->nodes++;
+    SearchCtx *ctx = s->ctx;
+    ctx->nodes++;
+    if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
+        return 0; /* callers look at ctx->stop */
     if (depth <= 0)
         return mobility_eval(P, O);
     uint64_t moves = bitboard_moves(P, O);
@@ -335,16 +327,18 @@ static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, 
         return -sort_search(s, O, P, depth, -beta, -alpha);
     }
     int best = -SCORE_INF;
-    for (; moves; moves &= moves - 1) {
-        const int x = bitboard_first(moves);
-        const uint64_t flips = bitboard_flips(P, O, x);
-        const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, depth - 1, -beta, -alpha);
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (alpha >= beta)
-                    break;
+    for (int group = 0; group < 5; group++) {
+        for (uint64_t todo = moves & PRIORITY[group]; todo; todo &= todo - 1) {
+            const int x = bitboard_first(todo);
+            const uint64_t flips = bitboard_flips(P, O, x);
+            const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, depth - 1, -beta, -alpha);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta)
+                        return best;
+                }
             }
         }
     }
@@ -352,10 +346,15 @@ static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, 
 }
 
 /* Depth of the ordering search with n empties; -1 for none. */
-static int sort_depth(int n) { return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2; }
+static int sort_depth(int n)
+{
+    /* Capped: a solve asked far from the end would spend its budget here. */
+    return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2 < SORT_DEPTH_MAX ? (n - SORT_SEARCH_MIN) / 2 : SORT_DEPTH_MAX;
+}
 
-/* Ordering key of a move: higher first. */
-static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint64_t odd, int n)
+/* Ordering key of a move, higher first; best_sort is the best ordering
+ * search value of its siblings so far. */
+static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint64_t odd, int n, int *best_sort)
 {
     const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
     const uint64_t replies = bitboard_moves(np, no);
@@ -364,8 +363,12 @@ static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint6
     if (odd >> m->x & 1)
         key += W_PARITY;
     const int d = sort_depth(n);
-    if (d >= 0)
-        key -= W_SEARCH * sort_search(s, np, no, d, -SCORE_INF, SCORE_INF);
+    if (d >= 0) {
+        const int v = -sort_search(s, np, no, d, -SCORE_INF, -(*best_sort - SORT_MARGIN));
+        if (v > *best_sort)
+            *best_sort = v;
+        key += W_SEARCH * v;
+    }
     return key;
 }
 
@@ -380,12 +383,12 @@ static int list_moves(uint64_t P, uint64_t O, uint64_t moves, SolveMove *list)
     return count;
 }
 
-static void rank_moves(Solver *s, uint64_t P, uint64_t O, SolveMove *list, int count, int tt_move, unsigned parity,
-                       int n)
+static void rank_moves(Solver *s, uint64_t P, uint64_t O, SolveMove *list, int count, unsigned parity, int n)
 {
     const uint64_t odd = odd_squares(parity);
+    int best_sort = -SCORE_INF + SORT_MARGIN;
     for (int i = 0; i < count; i++)
-        list[i].key = list[i].x == tt_move ? KEY_HASH_MOVE : move_key(s, P, O, &list[i], odd, n);
+        list[i].key = move_key(s, P, O, &list[i], odd, n, &best_sort);
 }
 
 /* Brings the best remaining move to position i. */
@@ -434,11 +437,8 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
         return solve_last1(s, P, bitboard_first(empty));
     if (n == 2)
         return solve_last2(s, P, O, alpha, beta, bitboard_first(empty), bitboard_first(empty & (empty - 1)), false);
-    if (n <= SHALLOW_MAX) {
-        int8_t sq[SHALLOW_LIST];
-        static_order(empty, sq);
-        return solve_shallow(s, P, O, alpha, beta, sq, n, parity, false);
-    }
+    if (n <= SHALLOW_MAX)
+        return solve_shallow(s, P, O, alpha, beta, n, parity, false);
     return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
 }
 
@@ -488,14 +488,27 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     const int count = list_moves(P, O, moves, list);
     if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, n, beta, &score))
         return score;
-    rank_moves(s, P, O, list, count, tt_move, parity, n);
+    /* The hash move goes first: it often refutes the node before the others
+     * need ranking. */
+    bool hash_first = false;
+    for (int i = 0; i < count && !hash_first; i++)
+        if (list[i].x == tt_move) {
+            const SolveMove tmp = list[0];
+            list[0] = list[i];
+            list[i] = tmp;
+            hash_first = true;
+        }
+    if (!hash_first)
+        rank_moves(s, P, O, list, count, parity, n);
 
     /* Step 6. Principal variation search: the first move with the full
      * window, the others with a null window unless they beat alpha. */
     const int alpha0 = alpha;
     int best = NO_SCORE, best_x = MOVE_NONE;
     for (int i = 0; i < count; i++) {
-        const SolveMove *m = pick(list, count, i);
+        if (i == 1 && hash_first)
+            rank_moves(s, P, O, list + 1, count - 1, parity, n);
+        const SolveMove *m = i == 0 && hash_first ? &list[0] : pick(list, count, i);
         const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
         const unsigned cp = parity ^ 1u << quadrant_of(m->x);
         if (i == 0) {
@@ -533,6 +546,8 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
     if (n < ASPIRATION_MIN || hi - lo <= 2 * ASPIRATION)
         return solve_pvs(s, P, O, lo, hi, side, parity, n, best);
     int guess = sort_search(s, P, O, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
+    if (s->ctx->stop)
+        return 0;
     guess = guess < lo + ASPIRATION ? lo + ASPIRATION : guess > hi - ASPIRATION ? hi - ASPIRATION : guess;
     int a = guess - ASPIRATION, b = guess + ASPIRATION;
     for (;;) {

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sgf.h"
 #include "version.h"
@@ -142,14 +145,32 @@ bool record_load_text(Engine *e, const char *text, size_t len, int upto)
     return ok;
 }
 
+/* Opens path for reading when it is a regular file: a FIFO, a terminal or
+ * /dev/stdin (our own GTP input) would block or eat commands. */
+static FILE *open_regular(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!f)
+        close(fd);
+    return f;
+}
+
 bool record_load_file(Engine *e, const char *path, int upto)
 {
-    FILE *f = fopen(path, "rb");
+    struct stat st;
+    FILE *f = open_regular(path);
     if (!f)
         return false;
-    char *text = malloc(RECORD_MAX_FILE + 1);
-    size_t len = text ? fread(text, 1, RECORD_MAX_FILE + 1, f) : 0;
-    bool ok = text && !ferror(f) && len > 0 && len <= RECORD_MAX_FILE;
+    /* Room for the file as it is now, and one byte to notice growth. */
+    size_t cap = fstat(fileno(f), &st) == 0 && st.st_size < RECORD_MAX_FILE ? (size_t)st.st_size + 1
+                                                                             : RECORD_MAX_FILE + 1;
+    char *text = malloc(cap);
+    size_t len = text ? fread(text, 1, cap, f) : 0;
+    bool ok = text && !ferror(f) && len > 0 && len < cap;
     fclose(f);
     if (ok)
         ok = record_load_text(e, text, len, upto);
@@ -164,16 +185,26 @@ static void write_point(Buf *out, Move m, int size)
     buf_printf(out, "%c%c", sgf_letter(m % size), sgf_letter(m / size));
 }
 
+/* AB/AW for the set-up stones, and AE for the cells of the start position
+ * that the set-up empties: a reader (ours too) adds set-up properties to the
+ * start position, whose discs would otherwise come back. */
 static void write_setup(Engine *e, Buf *out)
 {
-    static const char *const PROP[3] = {NULL, "AB", "AW"};
+    static const char *const PROP[3] = {"AE", "AB", "AW"};
     const int n = e->size;
-    for (int v = CELL_BLACK; v <= CELL_WHITE; v++) {
+    int8_t start[MAX_CELLS] = {0};
+    void *pos = e->ops->create(n, e->variant);
+    for (int c = 0; pos && c < n * n; c++)
+        start[c] = (int8_t)e->ops->cell(pos, c);
+    if (pos)
+        e->ops->destroy(pos);
+    for (int v = CELL_BLACK; v <= CELL_WHITE + 1; v++) {
         bool any = false;
         for (int c = 0; c < n * n; c++) {
-            if (e->setup_cells[c] != v)
+            bool empties = v > CELL_WHITE && e->setup_cells[c] == CELL_EMPTY && start[c] != CELL_EMPTY;
+            if (e->setup_cells[c] != v && !empties)
                 continue;
-            buf_printf(out, "%s[", any ? "" : PROP[v]);
+            buf_printf(out, "%s[", any ? "" : PROP[v % 3]);
             write_point(out, c, n);
             buf_printf(out, "]");
             any = true;

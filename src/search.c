@@ -15,7 +15,8 @@
 #include "timeman.h"
 
 enum {
-    POLL_NODES = 1024,          /* nodes between deadline checks */
+    POLL_NODES = 64,            /* nodes between deadline checks (a clock read is cheap) */
+    HOST_POLL_EVERY = 16,       /* deadline checks between looks at the host (a syscall) */
     ORDER_TT = 1 << 30,
     ORDER_KILLER = 1 << 26,
     HISTORY_MAX = 1 << 24,
@@ -38,16 +39,25 @@ void search_reset(SearchCtx *s)
     memset(s->history, 0, sizeof s->history);
 }
 
-bool search_should_stop(SearchCtx *s)
+/* The next node count to look at the clock: a node budget is honoured to the
+ * node, even when it is smaller than the polling interval. */
+static void schedule_poll(SearchCtx *s)
 {
     s->next_poll = s->nodes + POLL_NODES;
+    if (s->node_limit && s->next_poll > s->node_limit)
+        s->next_poll = s->node_limit;
+}
+
+bool search_should_stop(SearchCtx *s)
+{
+    schedule_poll(s);
     if (s->stop)
         return true;
     if (s->node_limit && s->nodes >= s->node_limit)
         s->stop = true;
     else if (s->hard_ns && clock_ns() >= s->hard_ns)
         s->stop = true;
-    else if (s->poll && s->poll(s->poll_arg))
+    else if (s->poll && ++s->polls % HOST_POLL_EVERY == 0 && s->poll(s->poll_arg))
         s->stop = true;
     return s->stop;
 }
@@ -372,7 +382,9 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->soft_ns = lim->soft_ns ? s->start_ns + lim->soft_ns : 0;
     s->hard_ns = lim->hard_ns ? s->start_ns + lim->hard_ns : 0;
     s->node_limit = lim->nodes;
-    s->next_poll = POLL_NODES;
+    if (s->node_cap && (!s->node_limit || s->node_limit > s->node_cap))
+        s->node_limit = s->node_cap;
+    schedule_poll(s);
     search_reset(s);
     tt_new_search(tt);
 }

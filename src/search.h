@@ -53,7 +53,9 @@ struct SearchCtx {
     bool stop;
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
     uint64_t node_limit;
+    uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
     uint64_t next_poll;
+    unsigned polls;                     /* deadline checks so far */
     SearchPoll poll;
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */

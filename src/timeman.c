@@ -41,12 +41,15 @@ void tc_left(TimeControl *tc, int color, double secs, int stones)
 
 static int64_t secs_ns(double s) { return s <= 0 ? 0 : (int64_t)(s * 1e9); }
 
-/* Latency reserve: 30 ms plus 3 %, but never more than half of what is left. */
+/* Latency reserve: 100 ms plus 3 %, but never more than four fifths of what
+ * is left. A loaded machine can take 100 ms to schedule us and the host (the
+ * soak lost games on time with 0.1 s byo-yomi and a 50 ms reserve). With
+ * 0.1 s left we search about 20 ms, with 50 ms left about 10 ms. */
 static double usable(double left)
 {
-    double margin = 0.03 + 0.03 * left;
-    if (margin > left * 0.5)
-        margin = left * 0.5;
+    double margin = 0.1 + 0.03 * left;
+    if (margin > left * 0.8)
+        margin = left * 0.8;
     return left - margin;
 }
 

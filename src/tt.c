@@ -12,6 +12,7 @@ struct Tt {
     TtEntry *entries;
     size_t nbuckets; /* a power of two */
     uint8_t age;     /* multiple of 4, kept in the high bits of bound_age */
+    bool dirty;      /* stored into since the last clear */
 };
 
 Tt *tt_create(size_t size_mb)
@@ -19,7 +20,8 @@ Tt *tt_create(size_t size_mb)
     Tt *tt = calloc(1, sizeof *tt);
     if (!tt)
         return NULL;
-    size_t bytes = (size_mb ? size_mb : 1) << 20, n = 1;
+    /* 0 MB: the smallest table (embedders such as the fuzzers). */
+    size_t bytes = size_mb ? size_mb << 20 : (size_t)64 << 10, n = 1;
     while (n * 2 * BUCKET * sizeof(TtEntry) <= bytes)
         n *= 2;
     /* A bucket is one cache line when the array starts on one. */
@@ -43,6 +45,11 @@ void tt_destroy(Tt *tt)
 
 void tt_clear(Tt *tt)
 {
+    /* A host that resets the board every line (fuzzers, scripts) would
+     * otherwise pay for a memset of the whole table each time. */
+    if (!tt->dirty)
+        return;
+    tt->dirty = false;
     memset(tt->entries, 0, tt->nbuckets * BUCKET * sizeof(TtEntry));
     tt->age = 0;
 }
@@ -76,6 +83,7 @@ static int keep_value(const Tt *tt, const TtEntry *e)
 
 void tt_store(Tt *tt, uint64_t key, int depth, int bound, int score, Move move)
 {
+    tt->dirty = true;
     TtEntry *b = bucket_of(tt, key), *victim = &b[0];
     for (int i = 0; i < BUCKET; i++) {
         if (b[i].key == key || tt_bound(&b[i]) == TT_NONE) {

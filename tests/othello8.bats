@@ -104,9 +104,10 @@ perft_expected() {
 @test "bench signature is the same in release and debug builds" {
     release=$("$ROOT/build/flipfive" bench | awk '/^Nodes searched/ { print $3 }')
     [ -n "$release" ]
-    if [ ! -x "$ROOT/build/debug/flipfive" ]; then
-        skip "no debug build (make debug)"
+    debug_bin="$ROOT/build/debug/flipfive"
+    if [ ! -x "$debug_bin" ] || [ "$debug_bin" -ot "$ROOT/build/flipfive" ]; then
+        skip "no up-to-date debug build (make debug)"
     fi
-    debug=$("$ROOT/build/debug/flipfive" bench | awk '/^Nodes searched/ { print $3 }')
+    debug=$("$debug_bin" bench | awk '/^Nodes searched/ { print $3 }')
     [ "$release" = "$debug" ]
 }
