@@ -148,7 +148,11 @@ static int gen_main(int argc, char **argv)
                         "       [--exact E] [--epsilon PERMILLE] [--epsilon-end PERMILLE] FILE\n");
         return 2;
     }
-    Gen g = {.opt = &o, .ops = &othello8_ops, .rng = o.seed * 0x9E3779B97F4A7C15ull + 1};
+    /* The seed goes through the mixer: splitmix64 steps its state by the
+     * same constant, so seed * constant would make seed s + 1 replay the
+     * stream of seed s one draw later (the same games, shifted). */
+    uint64_t seed_state = o.seed;
+    Gen g = {.opt = &o, .ops = &othello8_ops, .rng = splitmix64(&seed_state)};
     g.pos = g.ops->create(8, 0);
     g.ctx = search_create();
     g.tt = tt_create(16);

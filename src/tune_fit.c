@@ -29,6 +29,7 @@ typedef struct FitOptions {
     int first, last;   /* the stages to fit (the others stay zero) */
     int test_permille;
     int smooth;        /* also train on positions this many empties outside */
+    bool jacobi;       /* diagonal steps (error over count + lambda), not Adam */
     int search;        /* depth of the searches that label inexact positions; 0: none */
     double mix;        /* share of the game's label in a searched one */
     long max_samples;  /* per stage, evenly spaced; 0: all */
@@ -190,9 +191,47 @@ static double rmse(const Stage *st, const double *w, bool test, double *baseline
     return n ? sqrt(sum / (double)n) : 0;
 }
 
+/* Full-batch steps along the gradient scaled per weight by its number of
+ * samples plus lambda: a rare configuration moves as little as its few
+ * samples justify (Adam moves every weight at the same rate, which fits
+ * the noise of rare ones). */
+static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOptions *o)
+{
+    double *g = calloc((size_t)nw, sizeof *g), *count = calloc((size_t)nw, sizeof *count);
+    if (!g || !count)
+        abort();
+    for (int i = 0; i < st->n; i++)
+        if (!st->test[i])
+            for (int k = 0; k < FEATURES; k++)
+                count[st->feat[(size_t)i * FEATURES + k]] += 1;
+    for (int epoch = 0; epoch < o->epochs; epoch++) {
+        memset(g, 0, sizeof *g * (size_t)nw);
+        for (int i = 0; i < st->n; i++) {
+            if (st->test[i])
+                continue;
+            const uint32_t *f = &st->feat[(size_t)i * FEATURES];
+            double p = 0;
+            for (int k = 0; k < FEATURES; k++)
+                p += w[f[k]];
+            const double err = p - st->y[i];
+            for (int k = 0; k < FEATURES; k++)
+                g[f[k]] += err;
+        }
+        for (int j = 0; j < nw; j++)
+            if (count[j] > 0 || w[j] != 0)
+                w[j] -= o->rate * (g[j] + o->lambda * w[j]) / (count[j] + o->lambda);
+    }
+    free(g);
+    free(count);
+}
+
 /* Full-batch Adam on the mean squared error plus the L2 penalty. */
 static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
 {
+    if (o->jacobi) {
+        fit_stage_jacobi(st, w, nw, o);
+        return;
+    }
     double *g = calloc((size_t)nw, sizeof *g), *m = calloc((size_t)nw, sizeof *m);
     double *v = calloc((size_t)nw, sizeof *v);
     if (!g || !m || !v)
@@ -271,6 +310,8 @@ int tune_fit_main(int argc, char **argv)
             o.mix = atof(argv[++i]);
         else if (!strcmp(a, "--max") && has)
             o.max_samples = atol(argv[++i]);
+        else if (!strcmp(a, "--jacobi"))
+            o.jacobi = true;
         else if (!strcmp(a, "--smooth") && has)
             o.smooth = atoi(argv[++i]);
         else if (!strcmp(a, "--out") && has)
@@ -283,7 +324,7 @@ int tune_fit_main(int argc, char **argv)
         }
     }
     if (!all.n || !o.out) {
-        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--search D] [--mix A] [--max N] --out FILE.inc DATA...\n");
+        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--search D] [--mix A] [--max N] --out FILE.inc DATA...\n");
         return 2;
     }
     Relabel r = {othello8_ops.create(8, 0), search_create(), tt_create(16)};
