@@ -13,6 +13,13 @@
 
 /* Deepest iteration per level; 0 = no limit but time. */
 static const int LEVEL_DEPTH[LEVEL_MAX + 1] = {0, 1, 2, 3, 4, 6, 8, 10, 12, 16, 0};
+/* Exact attempts at the root from this many empty squares (games with a
+ * solve_depth hook), and the share of the budget the midgame search gets
+ * before them. */
+static const int LEVEL_ROOT_SOLVE[LEVEL_MAX + 1] = {0, 0, 0, 0, 0, 12, 14, 16, 18, 20, 26};
+enum { ROOT_SHARE = 30 };
+/* ProbCut confidence in hundredths of the game's sigma. */
+enum { PROBCUT_T = 150 };
 
 /* The largest hash we accept: half the physical memory (a bigger table would
  * only be paged out or killed), and never above 64 GB. */
@@ -173,12 +180,22 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
     *lim = (SearchLimits){0};
     lim->depth = e->set.depth ? e->set.depth : LEVEL_DEPTH[e->set.level];
     lim->verbose = e->set.verbose;
+    lim->probcut = PROBCUT_T;
+    lim->root_solve = e->set.depth ? 0 : LEVEL_ROOT_SOLVE[e->set.level];
+    lim->root_share = ROOT_SHARE;
     /* A fixed depth means no time limit, unless a clock runs. */
     double movetime = e->set.depth ? 0 : e->set.movetime;
     int left = e->ops->moves_left ? e->ops->moves_left(e->pos) : 30;
     TimeBudget tb = tc_budget(&e->tc, color, left, movetime);
     lim->soft_ns = tb.soft_ns;
     lim->hard_ns = tb.hard_ns;
+}
+
+TimeBudget engine_time_budget(Engine *e, int color)
+{
+    SearchLimits lim;
+    search_limits(e, color, &lim);
+    return (TimeBudget){lim.soft_ns, lim.hard_ns};
 }
 
 PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)

@@ -84,6 +84,8 @@ PlayStatus engine_play(Engine *e, int color, Move m);
  * MOVE_PASS when color has no move or the game is over. */
 PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out);
 bool engine_undo(Engine *e);
+/* What the next genmove for color may spend: aim and hard limit (0: none). */
+TimeBudget engine_time_budget(Engine *e, int color);
 /* Arbitrary position: size*size cells of CELL_*, side to move. */
 bool engine_setup(Engine *e, int size, const int8_t *cells, int side);
 

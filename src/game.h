@@ -44,6 +44,21 @@ typedef struct SearchCtx SearchCtx;
 /* Vertex conventions (coord.h); COORDS_AUTO means the game's own. */
 typedef enum { COORDS_AUTO = -1, COORDS_OTHELLO, COORDS_GO } CoordStyle;
 
+/* Optional knobs of the game-agnostic search (GameOps.tuning); a game
+ * without them (NULL) gets the plain search: killers and history, no
+ * ordering searches, no forward pruning. */
+typedef struct SearchTuning {
+    bool no_killers;        /* killer moves do not help this game's ordering */
+    bool no_leaf_tt;        /* leaves (depth <= 0) evaluate without a TT probe */
+    /* Depth of the shallow searches that order the moves of a node of this
+     * depth (0: the evaluation of each child), or -1 for none. NULL: none. */
+    int (*sort_depth)(int depth);
+    /* ProbCut: at a node of this depth, a search of depth *shallow whose
+     * value clears a bound by t * *sigma (t from SearchLimits.probcut)
+     * predicts that the full search would too. False: not here. */
+    bool (*probcut)(void *pos, int depth, int *shallow, int *sigma);
+} SearchTuning;
+
 typedef struct GameOps {
     const char *name;       /* as list_games and set_game spell it */
     int sgf_gm;             /* SGF GM[] property: 2 Othello, 4 Gomoku */
@@ -96,6 +111,10 @@ typedef struct GameOps {
     /* Optional: the moves worth searching, a subset of gen_moves that is
      * never empty while the game goes on; NULL searches every legal move. */
     int (*gen_search_moves)(void *pos, Move *out);
+    const SearchTuning *tuning;    /* optional, see above */
+    /* Optional: the depth at which solve answers the root exactly (Othello:
+     * the empty squares), for the root's exact attempts; NULL: none. */
+    int (*solve_depth)(void *pos);
 } GameOps;
 
 /* The registry: every game flipfive plays, in list_games order. */

@@ -305,6 +305,7 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-vcf",            gtp_cmd_vcf,          0, 1},
     {"flipfive-vct",            gtp_cmd_vct,          0, 1},
     {"flipfive-solve",          gtp_cmd_solve,        0, 1},
+    {"flipfive-budget",         gtp_cmd_budget,       1, 1},
 };
 
 const int gtp_ncommands = sizeof gtp_commands / sizeof gtp_commands[0];

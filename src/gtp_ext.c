@@ -316,3 +316,17 @@ void gtp_cmd_get(Gtp *g, int argc, char **argv)
     gtp_ok(g, "%s", buf_str(&b));
     buf_free(&b);
 }
+
+/* flipfive-budget COLOR: the next genmove's time budget, aim and hard
+ * limit in seconds (0 0: no limit). */
+void gtp_cmd_budget(Gtp *g, int argc, char **argv)
+{
+    (void)argc;
+    int color;
+    if (!gtp_parse_color(argv[0], &color)) {
+        gtp_fail(g, "syntax error");
+        return;
+    }
+    const TimeBudget b = engine_time_budget(g->engine, color);
+    gtp_ok(g, "%.3f %.3f", (double)b.soft_ns / 1e9, (double)b.hard_ns / 1e9);
+}

@@ -13,6 +13,8 @@
 
 #include "bitboard.h"
 #include "othello8_eval.h"
+#include "othello8_search.h"
+#include "othello8_pattern.h"
 #include "othello8_solve.h"
 #include "zobrist.h"
 
@@ -55,6 +57,7 @@ static void *o8_create(int size, int variant)
     assert(size == 8);
     (void)size;
     bitboard_init();
+    o8p_init();
     Othello8Pos *p = malloc(sizeof *p);
     if (!p)
         return NULL;
@@ -196,13 +199,13 @@ static int o8_final_score(void *vp)
 static int o8_evaluate(void *vp)
 {
     const Othello8Pos *p = vp;
-    return othello8_eval(othello8_player(p), othello8_opponent(p));
+    return o8p_eval(othello8_player(p), othello8_opponent(p));
 }
 
 static void o8_score_moves(void *vp, const Move *moves, int n, int *scores)
 {
     const Othello8Pos *p = vp;
-    othello8_eval_order(othello8_player(p), othello8_opponent(p), moves, n, scores);
+    othello8_order(othello8_player(p), othello8_opponent(p), moves, n, scores);
 }
 
 static int o8_moves_left(void *vp)
@@ -268,4 +271,6 @@ const GameOps othello8_ops = {
     .perft = othello8_perft,
     .moves_left = o8_moves_left,
     .score_units = o8_units,
+    .tuning = &othello8_tuning,
+    .solve_depth = othello8_solve_depth,
 };

@@ -19,7 +19,9 @@ enum {
     HOST_POLL_EVERY = 16,       /* deadline checks between looks at the host (a syscall) */
     ORDER_TT = 1 << 30,
     ORDER_KILLER = 1 << 26,
-    HISTORY_MAX = 1 << 24
+    HISTORY_MAX = 1 << 24,
+    SORT_WINDOW = 800,          /* ordering searches look this far past the window */
+    SORT_CLAMP = (1 << 23) - 1  /* ordering values kept below ORDER_TT / 64 */
 };
 
 SearchCtx *search_create(void)
@@ -79,9 +81,12 @@ static int score_from_tt(int score, int ply)
     return score;
 }
 
+static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
+
 static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_move)
 {
     const int side = s->ops->side_to_move(s->pos), ply = s->ply;
+    const bool killers = !(s->ops->tuning && s->ops->tuning->no_killers);
     if (s->ops->score_moves)
         s->ops->score_moves(s->pos, moves, n, keys);
     else
@@ -90,12 +95,41 @@ static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_mov
         Move m = moves[i];
         if (m == tt_move)
             keys[i] = ORDER_TT;
-        else if (m == s->killers[ply][0])
+        else if (killers && m == s->killers[ply][0])
             keys[i] = ORDER_KILLER + 1;
-        else if (m == s->killers[ply][1])
+        else if (killers && m == s->killers[ply][1])
             keys[i] = ORDER_KILLER;
         else if (m >= 0)
             keys[i] = keys[i] * 64 + s->history[side][m];
+    }
+}
+
+/* Deep nodes: the value of a shallow search of each move ranks it (the TT
+ * move stays first); the static keys only break ties. */
+static void sort_by_search(SearchCtx *s, Move *moves, int *keys, int n, int d, int alpha, int beta)
+{
+    const int lo = alpha > -SCORE_WIN_MIN ? alpha - SORT_WINDOW : -SCORE_INF;
+    const int hi = beta < SCORE_WIN_MIN ? beta + SORT_WINDOW : SCORE_INF;
+    int rank[MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        rank[i] = i;
+    /* Static order first, so that equal values keep it. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && keys[rank[j]] > keys[rank[j - 1]]; j--) {
+            const int r = rank[j];
+            rank[j] = rank[j - 1];
+            rank[j - 1] = r;
+        }
+    int value[MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        const int k = rank[i];
+        value[k] = keys[k] == ORDER_TT ? SCORE_INF : search_child(s, moves[k], d + 1, lo, hi);
+        if (s->stop)
+            return;
+    }
+    for (int i = 0; i < n; i++) {
+        const int k = rank[i];
+        keys[k] = keys[k] == ORDER_TT ? ORDER_TT : (value[k] < -SORT_CLAMP ? -SORT_CLAMP : value[k] > SORT_CLAMP ? SORT_CLAMP : value[k]) * 64 + (n - i);
     }
 }
 
@@ -180,7 +214,8 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     const uint64_t key = ops->hash(pos);
     TtEntry e;
     Move tt_move = MOVE_NONE;
-    if (tt_probe(s->tt, key, &e)) {
+    const bool probe = depth > 0 || !(ops->tuning && ops->tuning->no_leaf_tt);
+    if (probe && tt_probe(s->tt, key, &e)) {
         tt_move = e.move;
         int sc = score_from_tt(e.score, ply);
         if (!pv_node && e.depth >= depth) {
@@ -205,7 +240,36 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
         }
     }
 
-    /* Step 4. Finished game, or the horizon. */
+    /* Step 4. ProbCut: a shallow search far outside the window predicts
+     * that the full one would fail the same way. */
+    const SearchTuning *tune = ops->tuning;
+    if (!pv_node && s->probcut && tune && tune->probcut && alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN) {
+        int shallow, sigma;
+        if (tune->probcut(pos, depth, &shallow, &sigma)) {
+            const int margin = (int)((int64_t)sigma * s->probcut / 100);
+            const int hi = beta + margin, lo = alpha - margin;
+            if (hi < SCORE_WIN_MIN) {
+                const int v = search_alphabeta(s, shallow, hi - 1, hi);
+                if (s->stop)
+                    return 0;
+                if (v >= hi) {
+                    s->saw_heuristic = true;
+                    return beta;
+                }
+            }
+            if (lo > -SCORE_WIN_MIN) {
+                const int v = search_alphabeta(s, shallow, lo, lo + 1);
+                if (s->stop)
+                    return 0;
+                if (v <= lo) {
+                    s->saw_heuristic = true;
+                    return alpha;
+                }
+            }
+        }
+    }
+
+    /* Step 5. Finished game, or the horizon. */
     Move *moves = s->moves[ply];
     int *keys = s->order[ply];
     const int n = search_moves(s, moves);
@@ -218,10 +282,16 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
         return ops->evaluate(pos);
     }
 
-    /* Step 5. Move ordering. */
+    /* Step 6. Move ordering. */
     order_moves(s, moves, keys, n, tt_move);
+    const int sort_depth = tune && tune->sort_depth && n > 1 ? tune->sort_depth(depth) : -1;
+    if (sort_depth >= 0) {
+        sort_by_search(s, moves, keys, n, sort_depth, alpha, beta);
+        if (s->stop)
+            return 0;
+    }
 
-    /* Step 6. Principal variation search over the moves. */
+    /* Step 7. Principal variation search over the moves. */
     const int alpha0 = alpha;
     int best = -SCORE_INF;
     Move best_move = MOVE_NONE;
@@ -251,7 +321,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
         }
     }
 
-    /* Step 7. Remember the result. */
+    /* Step 8. Remember the result. */
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(s->tt, key, depth, bound, score_to_tt(best, ply), best_move);
     return best;
@@ -351,32 +421,25 @@ static int root_moves(SearchCtx *s, Move *moves)
     return n;
 }
 
-void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim,
-                SearchResult *res)
+/* Iterative deepening over the root moves until the depth limit, the
+ * clock or an exact score stops it; res keeps the last useful iteration. */
+static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
 {
-    search_begin(s, ops, pos, tt, lim);
-    memset(res, 0, sizeof *res);
-    res->best = MOVE_NONE;
-    Move moves[MAX_MOVES];
-    const int n = root_moves(s, moves);
-    if (n == 0) {
-        res->score = ops->final_score(pos);
-        res->exact = true;
-        return;
-    }
-    res->best = moves[0];
-    if (n == 1 && (lim->soft_ns || lim->hard_ns))
-        return; /* nothing to think about on a clock */
-    if (ops->solve && root_solved(s, lim->depth, res))
-        return;
-
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY - 1 ? lim->depth : MAX_PLY - 2;
-    const int window = ops->score_units ? ops->score_units() : 100;
+    const int window = s->ops->score_units ? s->ops->score_units() : 100;
     int prev = 0;
+    int64_t last_ns = 0, before_ns = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
-        /* Step 1. Start no iteration that cannot finish in time. */
-        if (depth > 1 && s->soft_ns && clock_ns() > s->start_ns + (s->soft_ns - s->start_ns) / 2)
-            break;
+        /* Step 1. Start no iteration that cannot finish in time: not past
+         * half the budget, nor when the last one, grown by the rate the
+         * iterations grow at, would overrun it. */
+        const int64_t now = clock_ns();
+        if (depth > 1 && s->soft_ns) {
+            const int64_t grow = before_ns > 0 && last_ns / before_ns < 8 ? last_ns / before_ns : 8;
+            const int64_t next = last_ns * (grow < 2 ? 2 : grow);
+            if (now > s->start_ns + (s->soft_ns - s->start_ns) / 2 || now + next / 2 > s->soft_ns)
+                break;
+        }
         s->root_depth = depth;
         s->saw_heuristic = false;
 
@@ -409,12 +472,88 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
         memcpy(res->pv, s->pv[0], sizeof(Move) * (size_t)res->pvlen);
         res->nodes = s->nodes;
         res->ns = clock_ns() - s->start_ns;
+        before_ns = last_ns;
+        last_ns = clock_ns() - now;
         if (lim->verbose)
             log_iteration(s, res);
         prev = score;
         if (s->stop || res->exact || score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN)
             break;
     }
+}
+
+/* One exact attempt at the root with the window (alpha, beta); false when
+ * the clock stopped it or the game declined. */
+static bool root_attempt(SearchCtx *s, int alpha, int beta, int *score, Move *best)
+{
+    *best = MOVE_NONE;
+    const int depth = s->ops->solve_depth(s->pos);
+    return s->ops->solve(s->pos, s, depth, alpha, beta, score, best) && !s->stop && *best != MOVE_NONE &&
+           s->ops->is_legal(s->pos, *best);
+}
+
+/* Near the end: a midgame search with a share of the budget, then a
+ * win/loss/draw solve and an exact one with the rest, each kept only when
+ * it finishes in time. A proven loss keeps the midgame move, which makes
+ * the opponent's task hardest as far as the search can tell. */
+static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
+{
+    /* Step 1. The midgame search, on part of the budget. */
+    const int64_t soft = s->soft_ns;
+    if (soft)
+        s->soft_ns = s->start_ns + (soft - s->start_ns) * lim->root_share / 100;
+    deepen(s, lim, moves, n, res);
+    s->soft_ns = soft;
+    if (res->exact || s->stop)
+        return;
+
+    /* Step 2. Win, loss or draw. */
+    int score;
+    Move best;
+    if (!root_attempt(s, -1, 1, &score, &best))
+        return;
+    if (score >= 0) {
+        res->best = best;
+        res->score = score;
+        res->pvlen = 1;
+        res->pv[0] = best;
+    }
+
+    /* Step 3. The exact score, when there is time for it. */
+    if (soft && clock_ns() > s->start_ns + (soft - s->start_ns) / 2)
+        return;
+    if (!root_attempt(s, -SCORE_INF, SCORE_INF, &score, &best))
+        return;
+    res->best = best;
+    res->score = score;
+    res->exact = true;
+    res->pvlen = 1;
+    res->pv[0] = best;
+}
+
+void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim,
+                SearchResult *res)
+{
+    search_begin(s, ops, pos, tt, lim);
+    s->probcut = lim->probcut;
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    Move moves[MAX_MOVES];
+    const int n = root_moves(s, moves);
+    if (n == 0) {
+        res->score = ops->final_score(pos);
+        res->exact = true;
+        return;
+    }
+    res->best = moves[0];
+    if (n == 1 && (lim->soft_ns || lim->hard_ns))
+        return; /* nothing to think about on a clock */
+    if (ops->solve && root_solved(s, lim->depth, res))
+        return;
+    if (ops->solve && ops->solve_depth && lim->root_solve && ops->solve_depth(pos) <= lim->root_solve)
+        root_endgame(s, lim, moves, n, res);
+    else
+        deepen(s, lim, moves, n, res);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
 }

@@ -21,6 +21,12 @@ typedef struct SearchLimits {
     int64_t soft_ns;    /* aim to finish by this long after the start; 0 = none */
     int64_t hard_ns;    /* never search longer than this; 0 = none */
     bool verbose;       /* one line per iteration on stderr */
+    int probcut;        /* ProbCut confidence t in hundredths of sigma; 0 = off */
+    /* Exact answers at the root: with the game's solve_depth at most this,
+     * a win/loss/draw solve, then an exact one, are tried with the time
+     * left after a midgame search of root_share percent of the budget. */
+    int root_solve;
+    int root_share;
 } SearchLimits;
 
 typedef struct SearchResult {
@@ -53,6 +59,7 @@ struct SearchCtx {
     SearchPoll poll;
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
+    int probcut;                        /* SearchLimits.probcut */
     Move killers[MAX_PLY][2];
     int32_t history[2][MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];

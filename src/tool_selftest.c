@@ -22,6 +22,7 @@
 #include "othello.h"
 #include "othello_eval.h"
 #include "othello8.h"
+#include "othello8_eval.h"
 #include "othello8_solve.h"
 #include "perft.h"
 #include "search.h"
@@ -102,9 +103,10 @@ static int same_rules(Check *c, Move *moves)
         fail(c, "game over");
     if (c->fast->outcome(c->f) != c->slow->outcome(c->s) || c->fast->final_score(c->f) != c->slow->final_score(c->s))
         fail(c, "outcome");
+    const Othello8Pos *fp = c->f;
     if (c->fast->moves_left(c->f) != c->slow->moves_left(c->s))
         fail(c, "moves left");
-    c->fast->score_moves(c->f, moves, n, scores);
+    othello8_eval_order(othello8_player(fp), othello8_opponent(fp), moves, n, scores);
     c->slow->score_moves(c->s, moves, n, other_scores);
     if (memcmp(scores, other_scores, sizeof *scores * (size_t)n) != 0)
         fail(c, "move order");

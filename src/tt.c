@@ -24,7 +24,10 @@ Tt *tt_create(size_t size_mb)
     size_t bytes = size_mb ? size_mb << 20 : (size_t)64 << 10, n = 1;
     while (n * 2 * BUCKET * sizeof(TtEntry) <= bytes)
         n *= 2;
-    tt->entries = calloc(n * BUCKET, sizeof(TtEntry));
+    /* A bucket is one cache line when the array starts on one. */
+    tt->entries = aligned_alloc(64, n * BUCKET * sizeof(TtEntry));
+    if (tt->entries)
+        memset(tt->entries, 0, n * BUCKET * sizeof(TtEntry));
     if (!tt->entries) {
         free(tt);
         return NULL;

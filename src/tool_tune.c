@@ -1,0 +1,399 @@
+/*
+ * tool_tune.c - build/flipfive-tune: training data and weights for the 8x8
+ * pattern evaluation (scripts/tune drives it).
+ *
+ *   flipfive-tune gen [options] FILE     self-play games, labelled positions
+ *   flipfive-tune fit [options] FILE...  weights fitted to the positions
+ *   flipfive-tune check [N]              the fast evaluation against its
+ *                                        slow reference and the symmetries
+ *
+ * gen: each game opens with a few random moves, then plays by a shallow
+ * search with some random moves mixed in. From EXACT empties on, every
+ * position is solved exactly and labelled with its exact value; earlier
+ * positions are labelled with the exact value of the game's first position
+ * with EXACT empties (from their own side's view): the value of the game
+ * as played so far, under perfect play from there. See README "Tuning".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "othello8.h"
+#include "othello8_pattern.h"
+#include "othello8_search.h"
+#include "search.h"
+#include "tt.h"
+#include "tune.h"
+#include "zobrist.h"
+
+typedef struct GenOptions {
+    long games;
+    uint64_t seed;
+    int random_min, random_max; /* random opening plies */
+    int depth;                  /* midgame search depth */
+    int exact;                  /* solve exactly from this many empties */
+    int epsilon;                /* per mille: random midgame moves */
+    int epsilon_end;            /* per mille: random moves once exact */
+} GenOptions;
+
+typedef struct Gen {
+    const GenOptions *opt;
+    const GameOps *ops;
+    Othello8Pos *pos;
+    SearchCtx *ctx;
+    Tt *tt;
+    uint64_t rng;
+    FILE *out;
+    long written, solved;
+} Gen;
+
+static int random_below(Gen *g, int n) { return (int)(splitmix64(&g->rng) % (uint64_t)n); }
+
+static int empties_of(const Othello8Pos *p) { return 64 - __builtin_popcountll(p->discs[0] | p->discs[1]); }
+
+static SearchResult search_depth(Gen *g, int depth)
+{
+    SearchLimits lim = {.depth = depth};
+    SearchResult res;
+    search_run(g->ctx, g->ops, g->pos, g->tt, &lim, &res);
+    return res;
+}
+
+/* One self-play game; its positions go to the output with their labels. */
+static void play_game(Gen *g)
+{
+    const GenOptions *o = g->opt;
+    TuneSample game[64];
+    int side[64], count = 0;
+    int anchor = 0, anchor_side = -1;
+    const int random_plies = o->random_min + random_below(g, o->random_max - o->random_min + 1);
+    g->ops->reset(g->pos);
+    tt_clear(g->tt);
+    search_reset(g->ctx);
+    for (int ply = 0; !g->ops->game_over(g->pos); ply++) {
+        Move moves[MAX_MOVES];
+        const int n = g->ops->gen_moves(g->pos, moves);
+        if (moves[0] == MOVE_PASS) {
+            g->ops->make(g->pos, MOVE_PASS);
+            continue;
+        }
+        const int e = empties_of(g->pos);
+        TuneSample *s = &game[count];
+        s->P = othello8_player(g->pos);
+        s->O = othello8_opponent(g->pos);
+        s->empties = (uint8_t)e;
+        s->exact = 0;
+        side[count++] = g->pos->side;
+        Move m;
+        if (e <= o->exact) {
+            SearchResult r = search_depth(g, 64);
+            s->score = (int8_t)(r.score / 100);
+            s->exact = 1;
+            g->solved++;
+            if (anchor_side < 0) {
+                anchor = s->score;
+                anchor_side = g->pos->side;
+            }
+            m = random_below(g, 1000) < o->epsilon_end ? moves[random_below(g, n)] : r.best;
+        } else if (ply < random_plies || random_below(g, 1000) < o->epsilon) {
+            m = moves[random_below(g, n)];
+        } else {
+            m = search_depth(g, o->depth).best;
+        }
+        g->ops->make(g->pos, m);
+    }
+    if (anchor_side < 0) { /* over before the exact phase: the result is exact */
+        anchor = g->ops->outcome(g->pos);
+        anchor_side = BLACK;
+    }
+    for (int i = 0; i < count; i++) {
+        if (!game[i].exact)
+            game[i].score = (int8_t)(side[i] == anchor_side ? anchor : -anchor);
+        tune_write_sample(g->out, &game[i]);
+    }
+    g->written += count;
+}
+
+static int gen_main(int argc, char **argv)
+{
+    GenOptions o = {.games = 100, .seed = 1, .random_min = 4, .random_max = 14, .depth = 4,
+                    .exact = 16, .epsilon = 40, .epsilon_end = 100};
+    const char *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--games") && v)
+            o.games = atol(argv[++i]);
+        else if (!strcmp(a, "--seed") && v)
+            o.seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--random") && v && sscanf(argv[++i], "%d-%d", &o.random_min, &o.random_max) == 2)
+            ;
+        else if (!strcmp(a, "--depth") && v)
+            o.depth = atoi(argv[++i]);
+        else if (!strcmp(a, "--exact") && v)
+            o.exact = atoi(argv[++i]);
+        else if (!strcmp(a, "--epsilon") && v)
+            o.epsilon = atoi(argv[++i]);
+        else if (!strcmp(a, "--epsilon-end") && v)
+            o.epsilon_end = atoi(argv[++i]);
+        else if (a[0] != '-' && !file)
+            file = a;
+        else {
+            fprintf(stderr, "flipfive-tune gen: bad argument %s\n", a);
+            return 2;
+        }
+    }
+    if (!file || o.random_min < 0 || o.random_max < o.random_min || o.depth < 1) {
+        fprintf(stderr, "usage: flipfive-tune gen [--games N] [--seed S] [--random A-B] [--depth D]\n"
+                        "       [--exact E] [--epsilon PERMILLE] [--epsilon-end PERMILLE] FILE\n");
+        return 2;
+    }
+    /* The seed goes through the mixer: splitmix64 steps its state by the
+     * same constant, so seed * constant would make seed s + 1 replay the
+     * stream of seed s one draw later (the same games, shifted). */
+    uint64_t seed_state = o.seed;
+    Gen g = {.opt = &o, .ops = &othello8_ops, .rng = splitmix64(&seed_state)};
+    g.pos = g.ops->create(8, 0);
+    g.ctx = search_create();
+    g.tt = tt_create(16);
+    g.out = fopen(file, "ab");
+    if (!g.pos || !g.ctx || !g.tt || !g.out) {
+        fprintf(stderr, "flipfive-tune gen: cannot start (%s)\n", file);
+        return 1;
+    }
+    for (long i = 0; i < o.games; i++) {
+        play_game(&g);
+        if ((i + 1) % 100 == 0)
+            fprintf(stderr, "\r%ld games, %ld positions, %ld solved", i + 1, g.written, g.solved);
+    }
+    fprintf(stderr, "\r%ld games, %ld positions, %ld solved\n", o.games, g.written, g.solved);
+    fclose(g.out);
+    tt_destroy(g.tt);
+    search_destroy(g.ctx);
+    g.ops->destroy(g.pos);
+    return 0;
+}
+
+/* Fixed-depth searches of positions from a sample file: nodes and time,
+ * the measure of move ordering and pruning. */
+static int nodes_main(int argc, char **argv)
+{
+    int depth = 8, count = 200, lo = 20, hi = 50;
+    const char *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--depth") && i + 1 < argc)
+            depth = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--count") && i + 1 < argc)
+            count = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--empties") && i + 1 < argc && sscanf(argv[++i], "%d-%d", &lo, &hi) == 2)
+            ;
+        else
+            file = argv[i];
+    }
+    FILE *f = file ? fopen(file, "rb") : NULL;
+    if (!f) {
+        fprintf(stderr, "usage: flipfive-tune nodes [--depth D] [--count N] [--empties A-B] FILE\n");
+        return 2;
+    }
+    const GameOps *ops = &othello8_ops;
+    void *pos = ops->create(8, 0);
+    SearchCtx *ctx = search_create();
+    Tt *tt = tt_create(16);
+    TuneSample s;
+    long done = 0, seen = 0;
+    uint64_t nodes = 0;
+    int64_t ns = 0;
+    while (done < count && tune_read_sample(f, &s)) {
+        if (s.empties < lo || s.empties > hi || seen++ % 97 != 0)
+            continue;
+        int8_t cells[64];
+        for (int x = 0; x < 64; x++)
+            cells[x] = (int8_t)(s.P >> x & 1 ? CELL_BLACK : s.O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
+        ops->setup(pos, cells, BLACK);
+        tt_clear(tt);
+        search_reset(ctx);
+        SearchLimits lim = {.depth = depth};
+        SearchResult r;
+        search_run(ctx, ops, pos, tt, &lim, &r);
+        nodes += r.nodes;
+        ns += r.ns;
+        done++;
+    }
+    fclose(f);
+    printf("%ld positions, depth %d: %llu nodes, %.2f s, %.0f nodes/s\n", done, depth,
+           (unsigned long long)nodes, (double)ns / 1e9, ns ? (double)nodes * 1e9 / (double)ns : 0.0);
+    tt_destroy(tt);
+    search_destroy(ctx);
+    ops->destroy(pos);
+    return 0;
+}
+
+/* ProbCut statistics: how far a shallow search's value lies from a deep
+ * one's, by depth and by empties, over positions of a sample file. */
+static int probcut_main(int argc, char **argv)
+{
+    enum { BUCKETS = 4, MAXD = 16 };
+    int count = 200, max_depth = 10;
+    const char *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--count") && i + 1 < argc)
+            count = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--depth") && i + 1 < argc)
+            max_depth = atoi(argv[++i]);
+        else
+            file = argv[i];
+    }
+    FILE *f = file ? fopen(file, "rb") : NULL;
+    if (!f || max_depth >= MAXD || max_depth < 3) {
+        fprintf(stderr, "usage: flipfive-tune probcut [--count N] [--depth D] FILE\n");
+        return 2;
+    }
+    const GameOps *ops = &othello8_ops;
+    void *pos = ops->create(8, 0);
+    SearchCtx *ctx = search_create();
+    Tt *tt = tt_create(16);
+    double sum[BUCKETS][MAXD] = {{0}}, sq[BUCKETS][MAXD] = {{0}};
+    long n[BUCKETS][MAXD] = {{0}}, done = 0, seen = 0;
+    TuneSample s;
+    while (done < count && tune_read_sample(f, &s)) {
+        if (s.empties < 20 || s.empties > 59 || seen++ % 89 != 0)
+            continue;
+        int8_t cells[64];
+        for (int x = 0; x < 64; x++)
+            cells[x] = (int8_t)(s.P >> x & 1 ? CELL_BLACK : s.O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
+        ops->setup(pos, cells, BLACK);
+        tt_clear(tt);
+        int v[MAXD];
+        for (int d = 1; d <= max_depth; d++) {
+            SearchLimits lim = {.depth = d};
+            SearchResult r;
+            search_run(ctx, ops, pos, tt, &lim, &r);
+            v[d] = r.score;
+        }
+        const int b = (s.empties - 20) / 10;
+        for (int d = 3; d <= max_depth; d++) {
+            const int diff = v[d] - v[othello8_probcut_shallow(d)];
+            sum[b][d] += diff;
+            sq[b][d] += (double)diff * diff;
+            n[b][d]++;
+        }
+        done++;
+    }
+    fclose(f);
+    printf("%ld positions; deep - shallow (shallow depth in brackets): mean/sd in hundredths of a disc\n", done);
+    printf("empties");
+    for (int d = 3; d <= max_depth; d++)
+        printf("  %2d(%d)     ", d, othello8_probcut_shallow(d));
+    printf("\n");
+    for (int b = 0; b < BUCKETS; b++) {
+        printf("%2d-%2d  ", 20 + 10 * b, 29 + 10 * b);
+        for (int d = 3; d <= max_depth; d++) {
+            const double m = n[b][d] ? sum[b][d] / (double)n[b][d] : 0;
+            const double sd = n[b][d] ? sqrt(sq[b][d] / (double)n[b][d] - m * m) : 0;
+            printf(" %5.0f/%-5.0f", m, sd);
+        }
+        printf("\n");
+    }
+    tt_destroy(tt);
+    search_destroy(ctx);
+    ops->destroy(pos);
+    return 0;
+}
+
+/* Every position after PLIES plies from the start, one per class of
+ * symmetric positions, as the first move string (in cell order) that
+ * reaches it, with the value of a DEPTH search for Black. */
+typedef struct Opening {
+    uint64_t key[2];
+    char moves[2 * 16 + 1];
+} Opening;
+
+static void canonical(uint64_t black, uint64_t white, uint64_t key[2])
+{
+    key[0] = key[1] = ~0ull;
+    for (int sym = 0; sym < O8_SYM_COUNT; sym++) {
+        const uint64_t b = o8_sym_board(sym, black), w = o8_sym_board(sym, white);
+        if (b < key[0] || (b == key[0] && w < key[1])) {
+            key[0] = b;
+            key[1] = w;
+        }
+    }
+}
+
+static void openings_walk(const GameOps *ops, Othello8Pos *p, int plies, char *line, Opening *out, int *n)
+{
+    if (plies == 0) {
+        uint64_t key[2];
+        canonical(p->discs[BLACK], p->discs[WHITE], key);
+        for (int i = 0; i < *n; i++)
+            if (out[i].key[0] == key[0] && out[i].key[1] == key[1])
+                return;
+        out[*n].key[0] = key[0];
+        out[*n].key[1] = key[1];
+        snprintf(out[*n].moves, sizeof out[*n].moves, "%s", line);
+        (*n)++;
+        return;
+    }
+    Move moves[MAX_MOVES];
+    const int count = ops->gen_moves(p, moves);
+    const size_t len = strlen(line);
+    for (int i = 0; i < count && moves[i] >= 0; i++) {
+        line[len] = (char)('a' + moves[i] % 8);
+        line[len + 1] = (char)('1' + moves[i] / 8);
+        line[len + 2] = 0;
+        ops->make(p, moves[i]);
+        openings_walk(ops, p, plies - 1, line, out, n);
+        ops->unmake(p);
+        line[len] = 0;
+    }
+}
+
+static int openings_main(int argc, char **argv)
+{
+    const int plies = argc > 0 ? atoi(argv[0]) : 4, depth = argc > 1 ? atoi(argv[1]) : 10;
+    if (plies < 1 || plies > 6) {
+        fprintf(stderr, "usage: flipfive-tune openings [PLIES [DEPTH]]\n");
+        return 2;
+    }
+    const GameOps *ops = &othello8_ops;
+    Othello8Pos *p = ops->create(8, 0);
+    SearchCtx *ctx = search_create();
+    Tt *tt = tt_create(16);
+    static Opening list[4096];
+    int n = 0;
+    char line[2 * 16 + 1] = "f5";
+    ops->make(p, 37); /* f5: every first move is a symmetric image of it */
+    openings_walk(ops, p, plies - 1, line, list, &n);
+    for (int i = 0; i < n; i++) {
+        ops->reset(p);
+        for (const char *m = list[i].moves; *m; m += 2)
+            ops->make(p, (m[1] - '1') * 8 + (m[0] - 'a'));
+        tt_clear(tt);
+        SearchLimits lim = {.depth = depth};
+        SearchResult r;
+        search_run(ctx, ops, p, tt, &lim, &r);
+        printf("%s %d\n", list[i].moves, p->side == BLACK ? r.score : -r.score);
+    }
+    tt_destroy(tt);
+    search_destroy(ctx);
+    ops->destroy(p);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "openings"))
+        return openings_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "probcut"))
+        return probcut_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "nodes"))
+        return nodes_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "gen"))
+        return gen_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "fit"))
+        return tune_fit_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "check"))
+        return tune_check_main(argc - 2, argv + 2);
+    fprintf(stderr, "usage: flipfive-tune gen|fit|check ... (see scripts/tune)\n");
+    return 2;
+}

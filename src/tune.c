@@ -1,0 +1,137 @@
+/*
+ * tune.c - the tuner's sample files (see tune.h).
+ */
+#include "tune.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "othello8_pattern.h"
+#include "zobrist.h"
+
+static void put64(uint8_t *b, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get64(const uint8_t *b)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    return v;
+}
+
+void tune_write_sample(FILE *f, const TuneSample *s)
+{
+    uint8_t b[TUNE_SAMPLE_BYTES] = {0};
+    put64(b, s->P);
+    put64(b + 8, s->O);
+    b[16] = (uint8_t)s->score;
+    b[17] = s->empties;
+    b[18] = s->exact;
+    fwrite(b, sizeof b, 1, f);
+}
+
+bool tune_read_sample(FILE *f, TuneSample *s)
+{
+    uint8_t b[TUNE_SAMPLE_BYTES];
+    if (fread(b, sizeof b, 1, f) != 1)
+        return false;
+    s->P = get64(b);
+    s->O = get64(b + 8);
+    s->score = (int8_t)b[16];
+    s->empties = b[17];
+    s->exact = b[18];
+    return true;
+}
+
+/* ------------------------------------------------------------- check */
+
+typedef struct Rng {
+    uint64_t state;
+} Rng;
+
+static int below(Rng *r, int n) { return (int)(splitmix64(&r->state) % (uint64_t)n); }
+
+static int cmp_u32(const void *a, const void *b)
+{
+    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fast and slow features agree (as sets), and the value is the same on
+ * the 8 images of the position. */
+static bool check_position(uint64_t P, uint64_t O, long *bad)
+{
+    uint32_t f[O8P_MAX_FEATURES], g[O8P_MAX_FEATURES];
+    const int n = o8p_features(P, O, f), m = o8p_features_slow(P, O, g);
+    qsort(f, (size_t)n, sizeof *f, cmp_u32);
+    qsort(g, (size_t)m, sizeof *g, cmp_u32);
+    bool ok = n == m && memcmp(f, g, sizeof *f * (size_t)n) == 0;
+    const int v = o8p_eval(P, O);
+    for (int sym = 1; sym < O8_SYM_COUNT; sym++)
+        ok &= o8p_eval(o8_sym_board(sym, P), o8_sym_board(sym, O)) == v;
+    for (int x = 0; x < 64; x++)
+        ok &= (o8_sym_board(3, P) >> o8_sym_cell(3, x) & 1) == (P >> x & 1);
+    if (!ok && (*bad)++ < 5)
+        fprintf(stderr, "check: position %016llx %016llx disagrees\n", (unsigned long long)P,
+                (unsigned long long)O);
+    return ok;
+}
+
+/* Random games, first with the compiled-in weights, then with random
+ * (symmetric by construction) ones. */
+int tune_check_main(int argc, char **argv)
+{
+    const long games = argc > 0 ? atol(argv[0]) : 200;
+    Rng r = {12345};
+    long positions = 0, bad = 0;
+    bitboard_init();
+    o8p_init();
+    const int stages = o8p_compiled_stages();
+    printf("check: %d stages of compiled-in weights\n", stages);
+    if (stages != O8P_STAGES)
+        bad++;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            const int size = o8p_packed_size();
+            int16_t *packed = malloc(sizeof *packed * (size_t)size);
+            if (!packed)
+                return 1;
+            for (int s = 0; s < O8P_STAGES; s++) {
+                for (int j = 0; j < size; j++)
+                    packed[j] = (int16_t)(below(&r, 2001) - 1000);
+                o8p_unpack(packed, o8p_weights(s));
+            }
+            free(packed);
+        }
+        for (long g = 0; g < games; g++) {
+            uint64_t P = 0x0000000810000000ull, O = 0x0000001008000000ull;
+            for (;;) {
+                uint64_t moves = bitboard_moves(P, O);
+                if (!moves) {
+                    if (!bitboard_moves(O, P))
+                        break;
+                    const uint64_t t = P;
+                    P = O;
+                    O = t;
+                    continue;
+                }
+                check_position(P, O, &bad);
+                positions++;
+                for (int k = below(&r, bitboard_count(moves)); k > 0; k--)
+                    moves &= moves - 1;
+                const int x = bitboard_first(moves);
+                const uint64_t flips = bitboard_flips(P, O, x);
+                const uint64_t np = O ^ flips;
+                O = P | flips | 1ull << x;
+                P = np;
+            }
+        }
+    }
+    printf("check: %ld positions, %ld disagreements\n", positions, bad);
+    return bad ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+/*
+ * tune.h - training samples of the 8x8 evaluation tuner (flipfive-tune)
+ * and the tuner's two other commands.
+ */
+#ifndef FLIPFIVE_TUNE_H
+#define FLIPFIVE_TUNE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A position seen from the side to move (P) with its label: the final disc
+ * difference for P, exact when the position was solved. */
+typedef struct TuneSample {
+    uint64_t P, O;
+    int8_t score;
+    uint8_t empties;
+    uint8_t exact;
+} TuneSample;
+
+enum { TUNE_SAMPLE_BYTES = 20 };
+
+/* Samples as 20 bytes each, little-endian, whatever the machine. */
+void tune_write_sample(FILE *f, const TuneSample *s);
+bool tune_read_sample(FILE *f, TuneSample *s);
+
+int tune_fit_main(int argc, char **argv);
+int tune_check_main(int argc, char **argv);
+
+#endif

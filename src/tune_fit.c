@@ -1,0 +1,395 @@
+/*
+ * tune_fit.c - flipfive-tune fit: least-squares weights of the pattern
+ * evaluation, stage by stage, and the generated othello8_weights.inc.
+ *
+ * Each stage is a linear model: the label (final disc difference) is the
+ * sum of the weights of the position's features, symmetric configurations
+ * sharing one weight. Full-batch gradient descent with Adam steps minimises
+ * the mean squared error plus an L2 penalty, on 95 % of the positions; the
+ * other 5 % (chosen by a hash of the position, so the same ones every time)
+ * measure the fit. Stages are fitted from the end of the game backwards,
+ * each starting from the weights of the one after it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "othello8.h"
+#include "othello8_eval.h"
+#include "othello8_pattern.h"
+#include "search.h"
+#include "tt.h"
+#include "tune.h"
+
+typedef struct FitOptions {
+    int epochs;
+    double rate;       /* Adam step in discs */
+    double lambda;     /* L2 penalty per weight, as that many samples of value 0 */
+    int first, last;   /* the stages to fit (the others stay zero) */
+    int test_permille;
+    int smooth;        /* also train on positions this many empties outside */
+    bool jacobi;       /* diagonal steps (error over count + lambda), not Adam */
+    int search;        /* depth of the searches that label inexact positions; 0: none */
+    double mix;        /* share of the game's label in a searched one */
+    long max_samples;  /* per stage, evenly spaced; 0: all */
+    const char *out;
+} FitOptions;
+
+typedef struct Samples {
+    TuneSample *s;
+    size_t n, cap;
+} Samples;
+
+enum { FEATURES = 51 };
+
+/* What the labelling searches need. */
+typedef struct Relabel {
+    void *pos;
+    SearchCtx *ctx;
+    Tt *tt;
+} Relabel;
+
+static bool read_file(const char *path, Samples *all)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    TuneSample s;
+    while (tune_read_sample(f, &s)) {
+        if (all->n == all->cap) {
+            all->cap = all->cap ? 2 * all->cap : 1 << 20;
+            all->s = realloc(all->s, sizeof *all->s * all->cap);
+            if (!all->s)
+                abort();
+        }
+        all->s[all->n++] = s;
+    }
+    fclose(f);
+    return true;
+}
+
+static bool is_test(const TuneSample *s, int permille)
+{
+    uint64_t h = s->P * 0x9E3779B97F4A7C15ull ^ s->O * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    return (int)(h % 1000) < permille;
+}
+
+/* Raw table index to packed (trained) index. */
+static int *packed_map(void)
+{
+    const int size = o8p_stage_size();
+    int *map = malloc(sizeof *map * (size_t)size), n = 0;
+    if (!map)
+        abort();
+    for (int i = 0; i < O8P_PATTERNS; i++) {
+        const int off = o8p_offset(i), end = i + 1 < O8P_PATTERNS ? o8p_offset(i + 1) : o8p_scalar_offset(0);
+        for (int idx = 0; idx < end - off; idx++) {
+            const uint32_t c = o8p_canonical(i, (uint32_t)idx);
+            map[off + idx] = c == (uint32_t)idx ? n++ : map[off + (int)c];
+        }
+    }
+    for (int j = o8p_scalar_offset(0); j < size; j++)
+        map[j] = n++;
+    return map;
+}
+
+typedef struct Stage {
+    int n;             /* samples */
+    uint32_t *feat;    /* n * FEATURES packed indices */
+    float *y;
+    bool *test;
+    const TuneSample **src;
+} Stage;
+
+static void load_stage(const Samples *all, int stage, int smooth, const FitOptions *o, const int *map, Stage *st)
+{
+    const int lo = o8p_stage_min_empties(stage) - smooth;
+    const int hi = (stage == 0 ? 60 : o8p_stage_min_empties(stage - 1) - 1) + smooth;
+    st->n = 0;
+    size_t cap = 1024, inside = 0, seen = 0;
+    for (size_t i = 0; i < all->n; i++)
+        inside += all->s[i].empties >= lo && all->s[i].empties <= hi;
+    const size_t max = (size_t)o->max_samples;
+    const size_t stride = max && inside > max ? (inside + max - 1) / max : 1;
+    st->feat = malloc(sizeof *st->feat * FEATURES * cap);
+    st->y = malloc(sizeof *st->y * cap);
+    st->test = malloc(sizeof *st->test * cap);
+    st->src = malloc(sizeof *st->src * cap);
+    for (size_t i = 0; i < all->n; i++) {
+        const TuneSample *s = &all->s[i];
+        if (s->empties < lo || s->empties > hi || seen++ % stride != 0)
+            continue;
+        const bool own = o8p_stage(s->empties) == stage, test = is_test(s, o->test_permille);
+        if (!own && test)
+            continue; /* neighbours only help training */
+        if ((size_t)st->n == cap) {
+            cap *= 2;
+            st->feat = realloc(st->feat, sizeof *st->feat * FEATURES * cap);
+            st->y = realloc(st->y, sizeof *st->y * cap);
+            st->test = realloc(st->test, sizeof *st->test * cap);
+            st->src = realloc(st->src, sizeof *st->src * cap);
+        }
+        if (!st->feat || !st->y || !st->test || !st->src)
+            abort();
+        uint32_t raw[O8P_MAX_FEATURES];
+        /* A neighbour's features, read as if it were in this stage. */
+        const int nf = o8p_features(s->P, s->O, raw);
+        uint32_t *f = &st->feat[(size_t)st->n * FEATURES];
+        for (int k = 0; k < nf; k++)
+            f[k] = (uint32_t)map[raw[k]];
+        if (!own) { /* its bias slot does not exist here: the nearest one */
+            const int e = s->empties < o8p_stage_min_empties(stage) ? o8p_stage_min_empties(stage) : s->empties > hi - smooth ? hi - smooth : s->empties;
+            f[nf - 1] = (uint32_t)map[o8p_bias_offset() + e - o8p_stage_min_empties(stage)];
+        }
+        st->y[st->n] = s->score;
+        st->test[st->n] = test;
+        st->src[st->n] = s;
+        st->n++;
+    }
+}
+
+/* Labels inexact positions by a search on the weights fitted so far (the
+ * stages after this one: the search reaches them), mixed with the game's
+ * label. */
+static void relabel(Stage *st, const FitOptions *o, Relabel *r)
+{
+    for (int i = 0; i < st->n; i++) {
+        const TuneSample *s = st->src[i];
+        if (s->exact)
+            continue;
+        int8_t cells[64];
+        for (int x = 0; x < 64; x++)
+            cells[x] = (int8_t)(s->P >> x & 1 ? CELL_BLACK : s->O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
+        othello8_ops.setup(r->pos, cells, BLACK);
+        SearchLimits lim = {.depth = o->search};
+        SearchResult res;
+        search_run(r->ctx, &othello8_ops, r->pos, r->tt, &lim, &res);
+        st->y[i] = (float)(o->mix * s->score + (1 - o->mix) * res.score / 100.0);
+    }
+}
+
+static double rmse(const Stage *st, const double *w, bool test, double *baseline)
+{
+    double sum = 0;
+    long n = 0;
+    for (int i = 0; i < st->n; i++) {
+        if (st->test[i] != test)
+            continue;
+        const uint32_t *f = &st->feat[(size_t)i * FEATURES];
+        double p = 0;
+        for (int k = 0; k < FEATURES; k++)
+            p += w[f[k]];
+        sum += (st->y[i] - p) * (st->y[i] - p);
+        if (baseline)
+            *baseline += (double)st->y[i] * st->y[i];
+        n++;
+    }
+    if (baseline && n)
+        *baseline = sqrt(*baseline / (double)n);
+    return n ? sqrt(sum / (double)n) : 0;
+}
+
+/* Full-batch steps along the gradient scaled per weight by its number of
+ * samples plus lambda: a rare configuration moves as little as its few
+ * samples justify (Adam moves every weight at the same rate, which fits
+ * the noise of rare ones). */
+static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOptions *o)
+{
+    double *g = calloc((size_t)nw, sizeof *g), *count = calloc((size_t)nw, sizeof *count);
+    if (!g || !count)
+        abort();
+    for (int i = 0; i < st->n; i++)
+        if (!st->test[i])
+            for (int k = 0; k < FEATURES; k++)
+                count[st->feat[(size_t)i * FEATURES + k]] += 1;
+    for (int epoch = 0; epoch < o->epochs; epoch++) {
+        memset(g, 0, sizeof *g * (size_t)nw);
+        for (int i = 0; i < st->n; i++) {
+            if (st->test[i])
+                continue;
+            const uint32_t *f = &st->feat[(size_t)i * FEATURES];
+            double p = 0;
+            for (int k = 0; k < FEATURES; k++)
+                p += w[f[k]];
+            const double err = p - st->y[i];
+            for (int k = 0; k < FEATURES; k++)
+                g[f[k]] += err;
+        }
+        for (int j = 0; j < nw; j++)
+            if (count[j] > 0 || w[j] != 0)
+                w[j] -= o->rate * (g[j] + o->lambda * w[j]) / (count[j] + o->lambda);
+    }
+    free(g);
+    free(count);
+}
+
+/* Full-batch Adam on the mean squared error plus the L2 penalty. */
+static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
+{
+    if (o->jacobi) {
+        fit_stage_jacobi(st, w, nw, o);
+        return;
+    }
+    double *g = calloc((size_t)nw, sizeof *g), *m = calloc((size_t)nw, sizeof *m);
+    double *v = calloc((size_t)nw, sizeof *v);
+    if (!g || !m || !v)
+        abort();
+    long ntrain = 0;
+    for (int i = 0; i < st->n; i++)
+        ntrain += !st->test[i];
+    const double b1 = 0.9, b2 = 0.999;
+    double p1 = 1, p2 = 1;
+    for (int epoch = 0; epoch < o->epochs; epoch++) {
+        memset(g, 0, sizeof *g * (size_t)nw);
+        for (int i = 0; i < st->n; i++) {
+            if (st->test[i])
+                continue;
+            const uint32_t *f = &st->feat[(size_t)i * FEATURES];
+            double p = 0;
+            for (int k = 0; k < FEATURES; k++)
+                p += w[f[k]];
+            const double err = p - st->y[i];
+            for (int k = 0; k < FEATURES; k++)
+                g[f[k]] += err;
+        }
+        p1 *= b1;
+        p2 *= b2;
+        const double rate = o->rate * (epoch < o->epochs / 2 ? 1.0 : 0.3);
+        for (int j = 0; j < nw; j++) {
+            const double grad = 2 * (g[j] + o->lambda * w[j]) / (double)ntrain;
+            if (grad == 0 && w[j] == 0)
+                continue;
+            m[j] = b1 * m[j] + (1 - b1) * grad;
+            v[j] = b2 * v[j] + (1 - b2) * grad * grad;
+            w[j] -= rate * (m[j] / (1 - p1)) / (sqrt(v[j] / (1 - p2)) + 1e-8);
+        }
+    }
+    free(g);
+    free(m);
+    free(v);
+}
+
+static void write_weights(FILE *f, int16_t *const *packed, int packed_size, const char *summary)
+{
+    O8Text t = {0};
+    for (int s = 0; s < O8P_STAGES; s++)
+        o8p_encode(packed[s], packed_size, &t);
+    fprintf(f, "/* othello8_weights.inc - generated by flipfive-tune fit (scripts/tune):\n"
+               " * the pattern weights of othello8_pattern.c, every stage's packed table\n"
+               " * encoded as text (o8p_encode). %s */\n"
+               "static const char *const O8_WEIGHT_TEXT[] = {\n",
+            summary);
+    const size_t piece = 76;
+    for (size_t at = 0; at < t.len; at += piece)
+        fprintf(f, "    \"%.*s\",\n", (int)(t.len - at < piece ? t.len - at : piece), t.s + at);
+    fprintf(f, "};\n");
+    free(t.s);
+}
+
+int tune_fit_main(int argc, char **argv)
+{
+    FitOptions o = {.epochs = 300, .rate = 0.5, .lambda = 100, .test_permille = 50, .smooth = 1,
+                    .first = 0, .last = O8P_STAGES - 1, .out = NULL};
+    Samples all = {0};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const bool has = i + 1 < argc;
+        if (!strcmp(a, "--epochs") && has)
+            o.epochs = atoi(argv[++i]);
+        else if (!strcmp(a, "--rate") && has)
+            o.rate = atof(argv[++i]);
+        else if (!strcmp(a, "--lambda") && has)
+            o.lambda = atof(argv[++i]);
+        else if (!strcmp(a, "--stages") && has && sscanf(argv[++i], "%d-%d", &o.first, &o.last) == 2)
+            ;
+        else if (!strcmp(a, "--search") && has)
+            o.search = atoi(argv[++i]);
+        else if (!strcmp(a, "--mix") && has)
+            o.mix = atof(argv[++i]);
+        else if (!strcmp(a, "--max") && has)
+            o.max_samples = atol(argv[++i]);
+        else if (!strcmp(a, "--jacobi"))
+            o.jacobi = true;
+        else if (!strcmp(a, "--smooth") && has)
+            o.smooth = atoi(argv[++i]);
+        else if (!strcmp(a, "--out") && has)
+            o.out = argv[++i];
+        else if (a[0] != '-' && read_file(a, &all))
+            ;
+        else {
+            fprintf(stderr, "flipfive-tune fit: bad argument or unreadable file: %s\n", a);
+            return 2;
+        }
+    }
+    if (!all.n || !o.out) {
+        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--search D] [--mix A] [--max N] --out FILE.inc DATA...\n");
+        return 2;
+    }
+    Relabel r = {othello8_ops.create(8, 0), search_create(), tt_create(16)};
+    if (!r.pos || !r.ctx || !r.tt)
+        abort();
+    for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
+        memset(o8p_weights(s), 0, sizeof(int16_t) * (size_t)o8p_stage_size());
+    int *map = packed_map();
+    const int packed_size = o8p_packed_size();
+    double *w = calloc((size_t)packed_size, sizeof *w);
+    int16_t *packed[O8P_STAGES];
+    if (!w)
+        abort();
+    fprintf(stderr, "%zu positions, %d weights per stage\n", all.n, packed_size);
+    fprintf(stderr, "stage empties   train    test  rmse-train rmse-test  label-rms\n");
+    double total_sq = 0;
+    long total_n = 0;
+    for (int s = O8P_STAGES - 1; s >= 0; s--) {
+        packed[s] = calloc((size_t)packed_size, sizeof **packed);
+        if (!packed[s])
+            abort();
+        if (s < o.first || s > o.last)
+            continue;
+        Stage st;
+        load_stage(&all, s, o.search ? 0 : o.smooth, &o, map, &st);
+        if (o.search)
+            relabel(&st, &o, &r);
+        fit_stage(&st, w, packed_size, &o);
+        long ntest = 0;
+        for (int i = 0; i < st.n; i++)
+            ntest += st.test[i];
+        double spread = 0;
+        const double tr = rmse(&st, w, false, NULL), te = rmse(&st, w, true, &spread);
+        fprintf(stderr, "%5d %2d-%2d %9ld %7ld %9.2f %9.2f %9.2f\n", s, o8p_stage_min_empties(s),
+                s ? o8p_stage_min_empties(s - 1) - 1 : 60, (long)st.n - ntest, ntest, tr, te, spread);
+        total_sq += te * te * (double)ntest;
+        total_n += ntest;
+        for (int j = 0; j < packed_size; j++) {
+            const long q = lround(w[j] * 100);
+            packed[s][j] = (int16_t)(q > 32000 ? 32000 : q < -32000 ? -32000 : q);
+        }
+        o8p_unpack(packed[s], o8p_weights(s)); /* the next searches use them */
+        free(st.feat);
+        free(st.y);
+        free(st.test);
+        free(st.src);
+    }
+    char summary[200];
+    snprintf(summary, sizeof summary, "%zu positions; test rmse %.2f discs", all.n,
+             total_n ? sqrt(total_sq / (double)total_n) : 0.0);
+    fprintf(stderr, "all stages: %s\n", summary);
+    FILE *f = fopen(o.out, "w");
+    if (!f) {
+        fprintf(stderr, "flipfive-tune fit: cannot write %s\n", o.out);
+        return 1;
+    }
+    write_weights(f, packed, packed_size, summary);
+    fclose(f);
+    for (int s = 0; s < O8P_STAGES; s++)
+        free(packed[s]);
+    free(w);
+    free(map);
+    free(all.s);
+    othello8_ops.destroy(r.pos);
+    search_destroy(r.ctx);
+    tt_destroy(r.tt);
+    return 0;
+}

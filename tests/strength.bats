@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# 8x8 playing strength: the tuned pattern evaluation, levels, time budgets
+# and exact answers at the root. Exact behaviour only; the strength itself
+# is measured by scripts/rhino-match.
+
+load test_helper
+
+# obf N FILE : "BOARD SIDE" of the N-th line of an OBF file.
+obf() {
+    sed -n "${1}p" "$DATA/$2" | awk '{ print $1, substr($2, 1, 1) }'
+}
+
+@test "pattern evaluation: fast features equal the slow reference, the value is the same on all 8 symmetric images" {
+    run "$BUILD/flipfive-tune" check 150
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "check: 12 stages of compiled-in weights" ]]
+    [[ "${lines[1]}" =~ ^check:\ [0-9]+\ positions,\ 0\ disagreements$ ]]
+}
+
+@test "every level plays whole games without a fault" {
+    for pair in "1 2" "3 4" "5 6" "7 8" "9 10"; do
+        set -- $pair
+        run "$ROOT/scripts/match" --games 2 --plies 2 --seed "$1" --quiet -- \
+            "$ENGINE --level $1 --time 0.02" "$ENGINE --level $2 --time 0.02"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        [[ "$output" == *"Game ends: end 2"* ]]
+        [[ "$output" == *"Faults: A: none"* ]]
+        [[ "$output" == *"B: none"* ]]
+    done
+}
+
+@test "level 1 searches one ply; level 4 four; level 10 deepens by time" {
+    run --separate-stderr bash -c "printf 'flipfive-set level 1\ngenmove black\n' | '$ENGINE' --verbose"
+    [[ "$stderr" == *"depth 1 "* ]]
+    [[ "$stderr" != *"depth 2 "* ]]
+    run --separate-stderr bash -c "printf 'flipfive-set level 4\ngenmove black\n' | '$ENGINE' --verbose"
+    [[ "$stderr" == *"depth 4 "* ]]
+    [[ "$stderr" != *"depth 5 "* ]]
+    run --separate-stderr bash -c "printf 'flipfive-set movetime 0.3\ngenmove black\n' | '$ENGINE' --verbose"
+    [[ "$stderr" == *"depth 5 "* ]]
+}
+
+@test "flipfive-budget: no clock is movetime; a clock is never overdrawn" {
+    gtp "flipfive-budget black" "flipfive-set movetime 2.5" "flipfive-budget white" "flipfive-budget red"
+    [ "${lines[0]}" = "= 1.000 1.000" ]
+    [ "${lines[2]}" = "= 2.500 2.500" ]
+    [ "${lines[3]}" = "? syntax error" ]
+    for left in 300 60 30 10 3 1 0.5 0.2 0.1 0.05 0; do
+        out=$(gtp_value "time_settings 300 0 0" "time_left black $left 0" "flipfive-budget black")
+        echo "absolute, $left s left: $out"
+        awk -v l="$left" -v o="$out" 'BEGIN { split(o, b, " "); exit !(b[1] <= b[2] && b[2] <= (l > 0.002 ? l * 0.95 : 0.002) && b[1] > 0) }'
+    done
+    for left in 30 10 1 0.3; do
+        out=$(gtp_value "time_settings 0 30 10" "time_left white $left 5" "flipfive-budget white")
+        echo "byo-yomi, $left s for 5 stones: $out"
+        awk -v l="$left" -v o="$out" 'BEGIN { split(o, b, " "); exit !(b[1] <= b[2] && b[2] <= l * 0.95) }'
+    done
+    # Canadian, main time nearly gone: the byo-yomi pays for the move, so it
+    # may overrun the main time by at most half of one stone's share (30 s / 10).
+    out=$(gtp_value "time_settings 60 30 10" "time_left black 2 0" "flipfive-budget black")
+    echo "main time nearly gone: $out"
+    awk -v o="$out" 'BEGIN { split(o, b, " "); exit !(b[1] <= b[2] && b[2] <= 2 * 0.95 + 1.5) }'
+}
+
+@test "genmove at 20 empties wins what the solver says is won (FFO #40)" {
+    gtp "flipfive-setboard $(obf 1 ffo-40-59.obf)" "flipfive-set movetime 2" "genmove black" "flipfive-solve wld"
+    [[ "${lines[2]}" =~ ^=\ [A-H][1-8]$ ]]
+    [[ "${lines[3]}" =~ ^=\ [A-Z][0-9]\ loss|^=\ pass\ loss ]]
+}
+
+@test "with a fixed depth the root is solved only when the depth covers the empties" {
+    # depth 20 covers FFO #40's 20 empties: the exact score, +38 for Black.
+    run --separate-stderr bash -c "printf 'flipfive-setboard $(obf 1 ffo-40-59.obf)\nflipfive-set depth 20\ngenmove black\n' | '$ENGINE' --verbose"
+    [[ "$output" == *"= A2"* ]]
+}
