@@ -193,6 +193,18 @@ static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta)
     return score;
 }
 
+/* Principal variation search of one move: the first with the full window,
+ * the others with a null window, searched again only when they beat alpha. */
+static int pvs_child(SearchCtx *s, Move m, int depth, int alpha, int beta, bool first)
+{
+    if (first)
+        return search_child(s, m, depth, alpha, beta);
+    const int score = search_child(s, m, depth, alpha, alpha + 1);
+    if (score > alpha && score < beta && !s->stop)
+        return search_child(s, m, depth, alpha, beta);
+    return score;
+}
+
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
 {
     const GameOps *ops = s->ops;
@@ -297,14 +309,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     Move best_move = MOVE_NONE;
     for (int i = 0; i < n; i++) {
         Move m = pick_move(moves, keys, n, i);
-        int score;
-        if (i == 0) {
-            score = search_child(s, m, depth, alpha, beta);
-        } else {
-            score = search_child(s, m, depth, alpha, alpha + 1);
-            if (score > alpha && score < beta)
-                score = search_child(s, m, depth, alpha, beta);
-        }
+        const int score = pvs_child(s, m, depth, alpha, beta, i == 0);
         if (s->stop)
             return 0;
         if (score > best) {
@@ -335,14 +340,7 @@ static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, i
     s->pvlen[0] = 0;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
-        int score;
-        if (i == 0) {
-            score = search_child(s, m, depth, alpha, beta);
-        } else {
-            score = search_child(s, m, depth, alpha, alpha + 1);
-            if (score > alpha && score < beta)
-                score = search_child(s, m, depth, alpha, beta);
-        }
+        const int score = pvs_child(s, m, depth, alpha, beta, i == 0);
         if (s->stop)
             break;
         *done = i + 1;
