@@ -191,6 +191,24 @@ static double rmse(const Stage *st, const double *w, bool test, double *baseline
     return n ? sqrt(sum / (double)n) : 0;
 }
 
+/* g = the gradient of half the squared error over the training positions
+ * (each weight collects the errors of the positions that use it). */
+static void gradient(const Stage *st, const double *w, double *g, int nw)
+{
+    memset(g, 0, sizeof *g * (size_t)nw);
+    for (int i = 0; i < st->n; i++) {
+        if (st->test[i])
+            continue;
+        const uint32_t *f = &st->feat[(size_t)i * FEATURES];
+        double p = 0;
+        for (int k = 0; k < FEATURES; k++)
+            p += w[f[k]];
+        const double err = p - st->y[i];
+        for (int k = 0; k < FEATURES; k++)
+            g[f[k]] += err;
+    }
+}
+
 /* Full-batch steps along the gradient scaled per weight by its number of
  * samples plus lambda: a rare configuration moves as little as its few
  * samples justify (Adam moves every weight at the same rate, which fits
@@ -205,18 +223,7 @@ static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOption
             for (int k = 0; k < FEATURES; k++)
                 count[st->feat[(size_t)i * FEATURES + k]] += 1;
     for (int epoch = 0; epoch < o->epochs; epoch++) {
-        memset(g, 0, sizeof *g * (size_t)nw);
-        for (int i = 0; i < st->n; i++) {
-            if (st->test[i])
-                continue;
-            const uint32_t *f = &st->feat[(size_t)i * FEATURES];
-            double p = 0;
-            for (int k = 0; k < FEATURES; k++)
-                p += w[f[k]];
-            const double err = p - st->y[i];
-            for (int k = 0; k < FEATURES; k++)
-                g[f[k]] += err;
-        }
+        gradient(st, w, g, nw);
         for (int j = 0; j < nw; j++)
             if (count[j] > 0 || w[j] != 0)
                 w[j] -= o->rate * (g[j] + o->lambda * w[j]) / (count[j] + o->lambda);
@@ -242,18 +249,7 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
     const double b1 = 0.9, b2 = 0.999;
     double p1 = 1, p2 = 1;
     for (int epoch = 0; epoch < o->epochs; epoch++) {
-        memset(g, 0, sizeof *g * (size_t)nw);
-        for (int i = 0; i < st->n; i++) {
-            if (st->test[i])
-                continue;
-            const uint32_t *f = &st->feat[(size_t)i * FEATURES];
-            double p = 0;
-            for (int k = 0; k < FEATURES; k++)
-                p += w[f[k]];
-            const double err = p - st->y[i];
-            for (int k = 0; k < FEATURES; k++)
-                g[f[k]] += err;
-        }
+        gradient(st, w, g, nw);
         p1 *= b1;
         p2 *= b2;
         const double rate = o->rate * (epoch < o->epochs / 2 ? 1.0 : 0.3);
