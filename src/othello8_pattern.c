@@ -202,11 +202,29 @@ static int scalar_features(uint64_t P, uint64_t O, uint32_t *out)
     return 5;
 }
 
+/* The 8 images of b, indexed by symmetry, from one transpose, two mirrors
+ * and four byte swaps (o8_sym_board would take four of each). */
+static void sym_images(uint64_t b, uint64_t *img)
+{
+    const uint64_t t = transpose(b);
+    img[SYM_ID] = b;
+    img[SYM_MIRROR] = mirror(b);
+    img[SYM_FLIP] = flip(b);
+    img[SYM_ROT180] = flip(img[SYM_MIRROR]);
+    img[SYM_TRANSPOSE] = t;
+    img[SYM_ROT90] = mirror(t);
+    img[SYM_ROT270] = flip(t);
+    img[SYM_ANTI] = flip(img[SYM_ROT90]);
+}
+
 int o8p_features(uint64_t P, uint64_t O, uint32_t *out)
 {
+    uint64_t ip[O8_SYM_COUNT], io[O8_SYM_COUNT];
+    sym_images(P, ip);
+    sym_images(O, io);
     int n = 0;
     for (int sym = 0; sym < O8_SYM_COUNT; sym++) {
-        const uint64_t p = o8_sym_board(sym, P), o = o8_sym_board(sym, O);
+        const uint64_t p = ip[sym], o = io[sym];
         out[n++] = OFF_C2X5 + tern(p, o, 0, 31) + 243 * tern(p, o, 8, 31);
         if (sym == SYM_ID || sym == SYM_ROT180 || sym == SYM_ROT90 || sym == SYM_ROT270)
             n += rotation_features(p, o, sym == SYM_ID || sym == SYM_ROT90, out + n);
