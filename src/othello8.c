@@ -14,6 +14,7 @@
 #include "bitboard.h"
 #include "othello8_eval.h"
 #include "othello8_search.h"
+#include "othello8_indices.h"
 #include "othello8_pattern.h"
 #include "othello8_solve.h"
 #include "zobrist.h"
@@ -58,6 +59,7 @@ static void *o8_create(int size, int variant)
     (void)size;
     bitboard_init();
     o8p_init();
+    o8i_init();
     Othello8Pos *p = malloc(sizeof *p);
     if (!p)
         return NULL;

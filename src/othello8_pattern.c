@@ -190,7 +190,7 @@ static int rotation_features(uint64_t p, uint64_t o, bool diag8, uint32_t *out)
     return n;
 }
 
-static int scalar_features(uint64_t P, uint64_t O, uint32_t *out)
+int o8p_scalar_features(uint64_t P, uint64_t O, uint32_t *out)
 {
     const uint64_t empty = ~(P | O);
     const int e = bitboard_count(empty), stage = o8p_stage(e);
@@ -229,7 +229,7 @@ int o8p_features(uint64_t P, uint64_t O, uint32_t *out)
         if (sym == SYM_ID || sym == SYM_ROT180 || sym == SYM_ROT90 || sym == SYM_ROT270)
             n += rotation_features(p, o, sym == SYM_ID || sym == SYM_ROT90, out + n);
     }
-    return n + scalar_features(P, O, out + n);
+    return n + o8p_scalar_features(P, O, out + n);
 }
 
 /* One instance of a pattern, cell by cell on the image under sym. */

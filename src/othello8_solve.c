@@ -27,7 +27,7 @@
 
 #include "bitboard.h"
 #include "othello8.h"
-#include "othello8_pattern.h"
+#include "othello8_indices.h"
 #include "search.h"
 #include "tt.h"
 #include "zobrist.h"
@@ -250,8 +250,21 @@ static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, i
     return -solve_last2(s, O, P, -beta, -alpha, x1, x2, true);
 }
 
-/* A few empties: odd quadrants first, then by square class. */
-static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity, bool passed)
+/* The empty squares in the shallow search's static order: corners, edges,
+ * centre, C squares, X squares. Built once where the layer starts; nodes
+ * below skip the squares filled since. */
+static int shallow_order(uint64_t empty, int8_t *sq)
+{
+    int count = 0;
+    for (int group = 0; group < 5; group++)
+        for (uint64_t todo = empty & PRIORITY[group]; todo; todo &= todo - 1)
+            sq[count++] = (int8_t)bitboard_first(todo);
+    return count;
+}
+
+/* A few empties: odd quadrants first, then in the order of sq. */
+static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity,
+                         bool passed, const int8_t *sq, int count)
 {
     s->ctx->nodes++;
     int best;
@@ -261,26 +274,24 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
     const uint64_t empty = ~(P | O), odd = odd_squares(parity);
     for (int half = 0; half < 2; half++) {
         const uint64_t part = empty & (half ? ~odd : odd);
-        for (int group = 0; part && group < 5; group++) {
-            for (uint64_t todo = part & PRIORITY[group]; todo; todo &= todo - 1) {
-                const int x = bitboard_first(todo);
-                if (!(bitboard_around[x] & O))
-                    continue;
-                const uint64_t flips = bitboard_flips(P, O, x);
-                if (!flips)
-                    continue;
-                const uint64_t np = O ^ flips, no = P | flips | 1ull << x, rest = empty ^ 1ull << x;
-                const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, bitboard_first(rest),
-                                                        bitboard_first(rest & (rest - 1)), false)
-                                         : -solve_shallow(s, np, no, -beta, -alpha, n - 1,
-                                                          parity ^ 1u << quadrant_of(x), false);
-                if (score > best) {
-                    best = score;
-                    if (score > alpha) {
-                        alpha = score;
-                        if (alpha >= beta)
-                            return best;
-                    }
+        for (int i = 0; part && i < count; i++) {
+            const int x = sq[i];
+            if (!(part >> x & 1) || !(bitboard_around[x] & O))
+                continue;
+            const uint64_t flips = bitboard_flips(P, O, x);
+            if (!flips)
+                continue;
+            const uint64_t np = O ^ flips, no = P | flips | 1ull << x, rest = empty ^ 1ull << x;
+            const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, bitboard_first(rest),
+                                                    bitboard_first(rest & (rest - 1)), false)
+                                     : -solve_shallow(s, np, no, -beta, -alpha, n - 1,
+                                                      parity ^ 1u << quadrant_of(x), false, sq, count);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta)
+                        return best;
                 }
             }
         }
@@ -289,7 +300,7 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
         return best;
     if (passed)
         return othello8_final(bitboard_count(P), bitboard_count(O));
-    return -solve_shallow(s, O, P, -beta, -alpha, n, parity, true);
+    return -solve_shallow(s, O, P, -beta, -alpha, n, parity, true, sq, count);
 }
 
 /* ------------------------------------------------------- ordering searches */
@@ -297,26 +308,30 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
 /* Alpha-beta on the tuned pattern evaluation, to rank moves; corners
  * first. Ranking by the pattern evaluation rather than by mobility alone
  * saves about 30 % of the nodes on FFO #40-#47. */
-static int sort_search(Solver *s, uint64_t P, uint64_t O, int depth, int alpha, int beta)
+static int sort_search(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, int depth, int alpha, int beta)
 {
     SearchCtx *ctx = s->ctx;
     ctx->nodes++;
     if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
         return 0; /* callers look at ctx->stop */
     if (depth <= 0)
-        return o8p_eval(P, O);
+        return o8i_eval(ix, P, O);
     uint64_t moves = bitboard_moves(P, O);
     if (!moves) {
         if (!bitboard_moves(O, P))
             return UNITS * othello8_final(bitboard_count(P), bitboard_count(O));
-        return -sort_search(s, O, P, depth, -beta, -alpha);
+        O8Indices passed;
+        o8i_pass(ix, &passed);
+        return -sort_search(s, O, P, &passed, depth, -beta, -alpha);
     }
     int best = -SCORE_INF;
     for (int group = 0; group < 5; group++) {
         for (uint64_t todo = moves & PRIORITY[group]; todo; todo &= todo - 1) {
             const int x = bitboard_first(todo);
             const uint64_t flips = bitboard_flips(P, O, x);
-            const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, depth - 1, -beta, -alpha);
+            O8Indices child;
+            o8i_play(ix, x, flips, &child);
+            const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, &child, depth - 1, -beta, -alpha);
             if (score > best) {
                 best = score;
                 if (score > alpha) {
@@ -339,7 +354,8 @@ static int sort_depth(int n)
 
 /* Ordering key of a move, higher first; best_sort is the best ordering
  * search value of its siblings so far. */
-static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint64_t odd, int n, int *best_sort)
+static int move_key(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, const SolveMove *m, uint64_t odd, int n,
+                    int *best_sort)
 {
     const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
     const uint64_t replies = bitboard_moves(np, no);
@@ -349,7 +365,9 @@ static int move_key(Solver *s, uint64_t P, uint64_t O, const SolveMove *m, uint6
         key += W_PARITY;
     const int d = sort_depth(n);
     if (d >= 0) {
-        const int v = -sort_search(s, np, no, d, -SCORE_INF, -(*best_sort - SORT_MARGIN));
+        O8Indices child;
+        o8i_play(ix, m->x, m->flips, &child);
+        const int v = -sort_search(s, np, no, &child, d, -SCORE_INF, -(*best_sort - SORT_MARGIN));
         if (v > *best_sort)
             *best_sort = v;
         key += W_SEARCH * v;
@@ -372,8 +390,11 @@ static void rank_moves(Solver *s, uint64_t P, uint64_t O, SolveMove *list, int c
 {
     const uint64_t odd = odd_squares(parity);
     int best_sort = -SCORE_INF + SORT_MARGIN;
+    O8Indices ix;
+    if (sort_depth(n) >= 0)
+        o8i_compute(P, O, &ix);
     for (int i = 0; i < count; i++)
-        list[i].key = move_key(s, P, O, &list[i], odd, n, &best_sort);
+        list[i].key = move_key(s, P, O, &ix, &list[i], odd, n, &best_sort);
 }
 
 /* Brings the best remaining move to position i. */
@@ -422,8 +443,10 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
         return solve_last1(s, P, bitboard_first(empty));
     if (n == 2)
         return solve_last2(s, P, O, alpha, beta, bitboard_first(empty), bitboard_first(empty & (empty - 1)), false);
-    if (n <= SHALLOW_MAX)
-        return solve_shallow(s, P, O, alpha, beta, n, parity, false);
+    if (n <= SHALLOW_MAX) {
+        int8_t sq[SHALLOW_MAX];
+        return solve_shallow(s, P, O, alpha, beta, n, parity, false, sq, shallow_order(empty, sq));
+    }
     return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
 }
 
@@ -530,7 +553,9 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
     const unsigned parity = parity_of(~(P | O));
     if (n < ASPIRATION_MIN || hi - lo <= 2 * ASPIRATION)
         return solve_pvs(s, P, O, lo, hi, side, parity, n, best);
-    int guess = sort_search(s, P, O, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
+    O8Indices ix;
+    o8i_compute(P, O, &ix);
+    int guess = sort_search(s, P, O, &ix, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
     if (s->ctx->stop)
         return 0;
     guess = guess < lo + ASPIRATION ? lo + ASPIRATION : guess > hi - ASPIRATION ? hi - ASPIRATION : guess;

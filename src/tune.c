@@ -8,6 +8,7 @@
 
 #include "bitboard.h"
 #include "othello8_pattern.h"
+#include "othello8_indices.h"
 #include "zobrist.h"
 
 static void put64(uint8_t *b, uint64_t v)
@@ -74,6 +75,17 @@ static bool check_position(uint64_t P, uint64_t O, long *bad)
     const int v = o8p_eval(P, O);
     for (int sym = 1; sym < O8_SYM_COUNT; sym++)
         ok &= o8p_eval(o8_sym_board(sym, P), o8_sym_board(sym, O)) == v;
+    /* The incremental indices: every move from here, against a fresh count. */
+    O8Indices ix, child, fresh;
+    o8i_compute(P, O, &ix);
+    ok &= o8i_eval(&ix, P, O) == v;
+    for (uint64_t moves = bitboard_moves(P, O); moves; moves &= moves - 1) {
+        const int x = bitboard_first(moves);
+        const uint64_t flips = bitboard_flips(P, O, x), np = O ^ flips, no = P | flips | 1ull << x;
+        o8i_play(&ix, x, flips, &child);
+        o8i_compute(np, no, &fresh);
+        ok &= memcmp(&child, &fresh, sizeof child) == 0 && o8i_eval(&child, np, no) == o8p_eval(np, no);
+    }
     for (int x = 0; x < 64; x++)
         ok &= (o8_sym_board(3, P) >> o8_sym_cell(3, x) & 1) == (P >> x & 1);
     if (!ok && (*bad)++ < 5)
@@ -91,6 +103,7 @@ int tune_check_main(int argc, char **argv)
     long positions = 0, bad = 0;
     bitboard_init();
     o8p_init();
+    o8i_init();
     const int stages = o8p_compiled_stages();
     printf("check: %d stages of compiled-in weights\n", stages);
     if (stages != O8P_STAGES)
