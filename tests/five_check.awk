@@ -18,7 +18,7 @@ function five(color,    need_exact, r, c, d, dr, dc, n, rr, cc, pr, pc) {
         }
     return 0
 }
-BEGIN { DR[0] = 0; DC[0] = 1; DR[1] = 1; DC[1] = 0; DR[2] = 1; DC[2] = 1; DR[3] = 1; DC[3] = -1 }
+BEGIN { size = 0; DR[0] = 0; DC[0] = 1; DR[1] = 1; DC[1] = 0; DR[2] = 1; DC[2] = 1; DR[3] = 1; DC[3] = -1 }
 { sub(/^= ?/, ""); if (NF == 0) next; for (i = 1; i <= NF; i++) { b[size, i - 1] = $i; if ($i == ".") empty++ } size++ }
 END {
     x = five("X"); o = five("O")
