@@ -26,6 +26,9 @@ typedef struct SquareDigit {
 static uint32_t offset[O8I_INSTANCES];
 static SquareDigit digits[BITBOARD_CELLS][MAX_PER_SQUARE];
 static uint8_t ndigits[BITBOARD_CELLS];
+/* Each stage's weights: tables whose contents a tuner may replace, never
+ * their address. */
+static const int16_t *stage_weights[O8P_STAGES];
 
 void o8i_init(void)
 {
@@ -33,27 +36,31 @@ void o8i_init(void)
     if (ready)
         return;
     uint32_t f[O8P_MAX_FEATURES];
-    o8p_features(0, 0, f);
+    const int instances = o8p_pattern_features(0, 0, f);
+    assert(instances == O8I_INSTANCES);
+    (void)instances;
     for (int i = 0; i < O8I_INSTANCES; i++)
         offset[i] = f[i];
     for (int x = 0; x < BITBOARD_CELLS; x++) {
-        o8p_features(1ull << x, 0, f);
+        o8p_pattern_features(1ull << x, 0, f);
         for (int i = 0; i < O8I_INSTANCES; i++)
             if (f[i] != offset[i]) {
                 assert(ndigits[x] < MAX_PER_SQUARE);
                 digits[x][ndigits[x]++] = (SquareDigit){(uint8_t)i, (uint16_t)(f[i] - offset[i])};
             }
     }
+    for (int s = 0; s < O8P_STAGES; s++)
+        stage_weights[s] = o8p_weights(s);
     ready = true;
 }
 
 void o8i_compute(uint64_t P, uint64_t O, O8Indices *out)
 {
     uint32_t f[O8P_MAX_FEATURES];
-    o8p_features(P, O, f);
+    o8p_pattern_features(P, O, f);
     for (int i = 0; i < O8I_INSTANCES; i++)
         out->mover[i] = (uint16_t)(f[i] - offset[i]);
-    o8p_features(O, P, f);
+    o8p_pattern_features(O, P, f);
     for (int i = 0; i < O8I_INSTANCES; i++)
         out->waiting[i] = (uint16_t)(f[i] - offset[i]);
 }
@@ -82,7 +89,7 @@ void o8i_play(const O8Indices *in, int x, uint64_t flips, O8Indices *out)
 
 int o8i_eval(const O8Indices *ix, uint64_t P, uint64_t O)
 {
-    const int16_t *w = o8p_weights(o8p_stage(bitboard_count(~(P | O))));
+    const int16_t *w = stage_weights[o8p_stage(bitboard_count(~(P | O)))];
     uint32_t f[O8P_SCALARS + 1];
     const int n = o8p_scalar_features(P, O, f);
     int v = 0;

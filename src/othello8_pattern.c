@@ -217,7 +217,7 @@ static void sym_images(uint64_t b, uint64_t *img)
     img[SYM_ANTI] = flip(img[SYM_ROT90]);
 }
 
-int o8p_features(uint64_t P, uint64_t O, uint32_t *out)
+int o8p_pattern_features(uint64_t P, uint64_t O, uint32_t *out)
 {
     uint64_t ip[O8_SYM_COUNT], io[O8_SYM_COUNT];
     sym_images(P, ip);
@@ -229,6 +229,12 @@ int o8p_features(uint64_t P, uint64_t O, uint32_t *out)
         if (sym == SYM_ID || sym == SYM_ROT180 || sym == SYM_ROT90 || sym == SYM_ROT270)
             n += rotation_features(p, o, sym == SYM_ID || sym == SYM_ROT90, out + n);
     }
+    return n;
+}
+
+int o8p_features(uint64_t P, uint64_t O, uint32_t *out)
+{
+    const int n = o8p_pattern_features(P, O, out);
     return n + o8p_scalar_features(P, O, out + n);
 }
 

@@ -59,8 +59,9 @@ int o8p_stage_min_empties(int stage);
 int o8p_features(uint64_t P, uint64_t O, uint32_t *out);
 /* The same computed square by square (the slow reference). */
 int o8p_features_slow(uint64_t P, uint64_t O, uint32_t *out);
-/* The scalar features alone (mobility, potential mobility, bias); they
- * come after the patterns in o8p_features. Returns their number. */
+/* The two parts of o8p_features, patterns first, then the scalar features
+ * (mobility, potential mobility, bias). Each returns its number. */
+int o8p_pattern_features(uint64_t P, uint64_t O, uint32_t *out);
 int o8p_scalar_features(uint64_t P, uint64_t O, uint32_t *out);
 
 /* Stages the compiled-in text holds, -1 when it is malformed (a check). */

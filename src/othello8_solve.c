@@ -207,6 +207,18 @@ static void store(const Solver *s, uint64_t key, int n, int alpha, int beta, int
     tt_store(s->ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, move);
 }
 
+/* Fail-soft bookkeeping of one move's score; true on a beta cutoff. */
+static inline bool take_score(int score, int *best, int *alpha, int beta)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    if (score <= *alpha)
+        return false;
+    *alpha = score;
+    return score >= beta;
+}
+
 /* ------------------------------------------------------- the last empties */
 
 /* P to move, x the one empty square: the opponent owns all the rest. */
@@ -286,14 +298,8 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
                                                     bitboard_first(rest & (rest - 1)), false)
                                      : -solve_shallow(s, np, no, -beta, -alpha, n - 1,
                                                       parity ^ 1u << quadrant_of(x), false, sq, count);
-            if (score > best) {
-                best = score;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta)
-                        return best;
-                }
-            }
+            if (take_score(score, &best, &alpha, beta))
+                return best;
         }
     }
     if (best != NO_SCORE)
@@ -332,14 +338,8 @@ static int sort_search(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, i
             O8Indices child;
             o8i_play(ix, x, flips, &child);
             const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, &child, depth - 1, -beta, -alpha);
-            if (score > best) {
-                best = score;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta)
-                        return best;
-                }
-            }
+            if (take_score(score, &best, &alpha, beta))
+                return best;
         }
     }
     return best;
@@ -354,7 +354,7 @@ static int sort_depth(int n)
 
 /* Ordering key of a move, higher first; best_sort is the best ordering
  * search value of its siblings so far. */
-static int move_key(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, const SolveMove *m, uint64_t odd, int n,
+static int move_key(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, const SolveMove *m, uint64_t odd, int d,
                     int *best_sort)
 {
     const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
@@ -363,7 +363,6 @@ static int move_key(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, cons
     key -= W_POTENTIAL * bitboard_count(bitboard_neighbours(no) & ~(np | no));
     if (odd >> m->x & 1)
         key += W_PARITY;
-    const int d = sort_depth(n);
     if (d >= 0) {
         O8Indices child;
         o8i_play(ix, m->x, m->flips, &child);
@@ -390,11 +389,12 @@ static void rank_moves(Solver *s, uint64_t P, uint64_t O, SolveMove *list, int c
 {
     const uint64_t odd = odd_squares(parity);
     int best_sort = -SCORE_INF + SORT_MARGIN;
+    const int d = sort_depth(n);
     O8Indices ix;
-    if (sort_depth(n) >= 0)
+    if (d >= 0)
         o8i_compute(P, O, &ix);
     for (int i = 0; i < count; i++)
-        list[i].key = move_key(s, P, O, &ix, &list[i], odd, n, &best_sort);
+        list[i].key = move_key(s, P, O, &ix, &list[i], odd, d, &best_sort);
 }
 
 /* Brings the best remaining move to position i. */
