@@ -159,69 +159,53 @@ void bitboard_init(void)
     ready = true;
 }
 
-/* Landing squares of a shift along each axis, towards higher and lower
- * bits: a step never wraps from one side of the board to the other. */
-static const uint64_t LAND_UP[4] = {0xFEFEFEFEFEFEFEFEull, ~0ull, 0x7F7F7F7F7F7F7F7Full,
-                                    0xFEFEFEFEFEFEFEFEull};
-static const uint64_t LAND_DOWN[4] = {0x7F7F7F7F7F7F7F7Full, ~0ull, 0xFEFEFEFEFEFEFEFEull,
-                                      0x7F7F7F7F7F7F7F7Full};
-/* Squares whose line along the axis ends on one side right after them. */
-static const uint64_t WALL[4] = {0x8181818181818181ull, 0xFF000000000000FFull,
-                                 0xFF818181818181FFull, 0xFF818181818181FFull};
-
-/* Squares whose line along axis a holds a square of from (from included). */
-static uint64_t line_reach(uint64_t from, int a)
+/* Squares whose diagonal along shift s is full: the empty squares spread
+ * along it both ways, by 1, 2 and 4 steps, never wrapping round the board
+ * (land_up and land_down are where a step towards higher and lower bits may
+ * land). Inlined with constants, the masks of the longer steps fold. */
+static inline uint64_t full_diagonals(uint64_t empty, int s, uint64_t land_up, uint64_t land_down)
 {
-    const int s = BITBOARD_SHIFT[a];
-    uint64_t up = from, pu = LAND_UP[a], down = from, pd = LAND_DOWN[a];
+    uint64_t up = empty, down = empty, pu = land_up, pd = land_down;
+#pragma GCC unroll 3
     for (int step = s; step <= 4 * s; step *= 2) {
         up |= pu & (up << step);
         down |= pd & (down >> step);
         pu &= pu << step;
         pd &= pd >> step;
     }
-    return up | down;
+    return ~(up | down);
 }
 
-/* Squares whose line along axis a is full. Rows and columns fold their 8
- * squares onto one by and-ing halves; diagonals spread the empties. */
-static uint64_t full_lines(uint64_t filled, uint64_t empty, int a)
-{
-    if (a == 0) {
-        uint64_t r = filled & filled >> 4;
-        r &= r >> 2;
-        r &= r >> 1;
-        return (r & 0x0101010101010101ull) * 0xFF;
-    }
-    if (a == 1) {
-        uint64_t c = filled & filled >> 32;
-        c &= c >> 16;
-        c &= c >> 8;
-        return (c & 0xFF) * 0x0101010101010101ull;
-    }
-    return ~line_reach(empty, a);
-}
+#define INNER_36 0x007E7E7E7E7E7E00ull
 
 /*
- * The fixpoint every engine uses, seeded with the stable edges: a disc is
- * stable when, along each axis, its line is full, or it touches the wall or
- * a stable disc of its own colour on one side. Everything found is stable;
+ * The fixpoint every engine uses. Edge discs come exact from the edge
+ * table (a disc on an edge can only flip along it). An inner disc is
+ * stable when, along each axis, its line is full or it touches a stable
+ * disc of its colour; only inner discs iterate, and a position with no
+ * stable disc to start from is done at once. Everything found is stable;
  * some stable discs may be missed.
  */
 uint64_t bitboard_stable(uint64_t P, uint64_t O)
 {
-    const uint64_t empty = ~(P | O), edges = stable_edges(P, O);
-    uint64_t safe_line[4];
-    for (int a = 0; a < 4; a++)
-        safe_line[a] = full_lines(P | O, empty, a) | WALL[a];
-    uint64_t stable = edges;
+    const uint64_t filled = P | O, empty = ~filled;
+    uint64_t row = filled & filled >> 4;
+    row &= row >> 2;
+    row &= row >> 1;
+    uint64_t col = filled & filled >> 32;
+    col &= col >> 16;
+    col &= col >> 8;
+    const uint64_t full_row = (row & 0x0101010101010101ull) * 0xFF, full_col = (col & 0xFF) * 0x0101010101010101ull;
+    const uint64_t full_d7 = full_diagonals(empty, 7, 0x7F7F7F7F7F7F7F7Full, 0xFEFEFEFEFEFEFEFEull);
+    const uint64_t full_d9 = full_diagonals(empty, 9, 0xFEFEFEFEFEFEFEFEull, 0x7F7F7F7F7F7F7F7Full);
+    const uint64_t inner = P & INNER_36;
+    uint64_t stable = stable_edges(P, O) | (inner & full_row & full_col & full_d7 & full_d9);
+    if (!stable)
+        return 0;
     for (;;) {
-        uint64_t next = P;
-        for (int a = 0; a < 4; a++) {
-            const int s = BITBOARD_SHIFT[a];
-            next &= safe_line[a] | (LAND_UP[a] & (stable << s)) | (LAND_DOWN[a] & (stable >> s));
-        }
-        next |= edges;
+        const uint64_t next = stable | (inner & (full_row | stable << 1 | stable >> 1) &
+                                        (full_col | stable << 8 | stable >> 8) &
+                                        (full_d7 | stable << 7 | stable >> 7) & (full_d9 | stable << 9 | stable >> 9));
         if (next == stable)
             return stable;
         stable = next;

@@ -301,14 +301,29 @@ static uint32_t mirrored_index(const O8Pattern *pat, uint32_t idx)
     return out;
 }
 
-uint32_t o8p_canonical(int pattern, uint32_t idx)
+/* The canonical configuration of every pattern index, filled on first use:
+ * the stored weights of each of the stages unpack through it, and working
+ * out a mirror image digit by digit is what made the engine slow to start. */
+static uint16_t canonical[OFF_SCALAR];
+
+static const uint16_t *canonical_table(void)
 {
-    const O8Pattern *pat = &o8_patterns[pattern];
-    if (pat->mirror < 0)
-        return idx;
-    const uint32_t m = mirrored_index(pat, idx);
-    return m < idx ? m : idx;
+    static bool ready;
+    if (ready)
+        return canonical;
+    for (int i = 0; i < O8P_PATTERNS; i++) {
+        const O8Pattern *pat = &o8_patterns[i];
+        const int off = o8p_offset(i);
+        for (uint32_t idx = 0; idx < (uint32_t)pow3(pat->squares); idx++) {
+            const uint32_t m = pat->mirror < 0 ? idx : mirrored_index(pat, idx);
+            canonical[off + (int)idx] = (uint16_t)(m < idx ? m : idx);
+        }
+    }
+    ready = true;
+    return canonical;
 }
+
+uint32_t o8p_canonical(int pattern, uint32_t idx) { return canonical_table()[o8p_offset(pattern) + (int)idx]; }
 
 static const char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -394,33 +409,38 @@ long o8p_decode(const char *s, int16_t *w, int n)
 /* The stored form of a stage: canonical configurations only. */
 int o8p_packed_size(void)
 {
+    const uint16_t *canon = canonical_table();
     int n = 0;
-    for (int i = 0; i < O8P_PATTERNS; i++)
-        for (uint32_t idx = 0; idx < (uint32_t)pow3(o8_patterns[i].squares); idx++)
-            n += o8p_canonical(i, idx) == idx;
+    for (int i = 0; i < O8P_PATTERNS; i++) {
+        const int off = o8p_offset(i);
+        for (int idx = 0; idx < pow3(o8_patterns[i].squares); idx++)
+            n += canon[off + idx] == idx;
+    }
     return n + O8P_SCALARS * O8P_SCALAR + O8P_BIAS;
 }
 
 void o8p_pack(const int16_t *table, int16_t *packed)
 {
+    const uint16_t *canon = canonical_table();
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
-        for (uint32_t idx = 0; idx < (uint32_t)pow3(o8_patterns[i].squares); idx++)
-            if (o8p_canonical(i, idx) == idx)
-                packed[n++] = table[off + (int)idx];
+        for (int idx = 0; idx < pow3(o8_patterns[i].squares); idx++)
+            if (canon[off + idx] == idx)
+                packed[n++] = table[off + idx];
     }
     memcpy(packed + n, table + o8p_scalar_offset(0), sizeof *table * (O8P_SCALARS * O8P_SCALAR + O8P_BIAS));
 }
 
 void o8p_unpack(const int16_t *packed, int16_t *table)
 {
+    const uint16_t *canon = canonical_table();
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
-        for (uint32_t idx = 0; idx < (uint32_t)pow3(o8_patterns[i].squares); idx++) {
-            const uint32_t c = o8p_canonical(i, idx);
-            table[off + (int)idx] = c == idx ? packed[n++] : table[off + (int)c];
+        for (int idx = 0; idx < pow3(o8_patterns[i].squares); idx++) {
+            const int c = canon[off + idx];
+            table[off + idx] = c == idx ? packed[n++] : table[off + c];
         }
     }
     memcpy(table + o8p_scalar_offset(0), packed + n, sizeof *table * (O8P_SCALARS * O8P_SCALAR + O8P_BIAS));

@@ -274,7 +274,102 @@ static int shallow_order(uint64_t empty, int8_t *sq)
     return count;
 }
 
-/* A few empties: odd quadrants first, then in the order of sq. */
+/* Four squares in the order to try them: those of odd quadrants first,
+ * each half in the static order of in. With this few empties the parity
+ * is read off the squares themselves. */
+static inline void parity_order4(const int *in, int *out)
+{
+    unsigned bit[4], parity = 0;
+    for (int i = 0; i < 4; i++)
+        parity ^= bit[i] = 1u << quadrant_of(in[i]);
+    int k = 0;
+    for (int i = 0; i < 4; i++)
+        if (parity & bit[i])
+            out[k++] = in[i];
+    for (int i = 0; i < 4; i++)
+        if (!(parity & bit[i]))
+            out[k++] = in[i];
+}
+
+/* The same for three squares: only a square alone in its quadrant beside
+ * a pair moves to the front. */
+static inline void parity_order3(const int *in, int *out)
+{
+    const int q0 = quadrant_of(in[0]), q1 = quadrant_of(in[1]), q2 = quadrant_of(in[2]);
+    const int first = q0 == q1 && q1 != q2 ? 2 : q0 == q2 && q0 != q1 ? 1 : 0;
+    out[0] = in[first];
+    out[1] = in[first == 0];
+    out[2] = in[first == 2 ? 1 : 2];
+}
+
+/* Three empties, given in static order: each move is followed by the last
+ * two, which are solved directly. */
+static int solve_last3(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed)
+{
+    s->ctx->nodes++;
+    int order[3], best = NO_SCORE;
+    parity_order3(sq, order);
+    for (int k = 0; k < 3; k++) {
+        const int x = order[k];
+        if (!(bitboard_around[x] & O))
+            continue;
+        const uint64_t flips = bitboard_flips(P, O, x);
+        if (!flips)
+            continue;
+        const int a = order[k == 0], b = order[k == 2 ? 1 : 2];
+        const int score = -solve_last2(s, O ^ flips, P | flips | 1ull << x, -beta, -alpha, a < b ? a : b,
+                                       a < b ? b : a, false);
+        if (take_score(score, &best, &alpha, beta))
+            return best;
+    }
+    if (best != NO_SCORE)
+        return best;
+    if (passed)
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    return -solve_last3(s, O, P, -beta, -alpha, sq, true);
+}
+
+/* Four empties, given in static order, with a stability cutoff. */
+static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed)
+{
+    s->ctx->nodes++;
+    int best;
+    if (4 >= SHALLOW_STABILITY && stability_cutoff(P, O, 4, alpha, &best))
+        return best;
+    best = NO_SCORE;
+    int order[4];
+    parity_order4(sq, order);
+    for (int k = 0; k < 4; k++) {
+        const int x = order[k];
+        if (!(bitboard_around[x] & O))
+            continue;
+        const uint64_t flips = bitboard_flips(P, O, x);
+        if (!flips)
+            continue;
+        int rest[3], r = 0; /* the other three, still in static order */
+        for (int i = 0; i < 4; i++)
+            if (sq[i] != x)
+                rest[r++] = sq[i];
+        const int score = -solve_last3(s, O ^ flips, P | flips | 1ull << x, -beta, -alpha, rest, false);
+        if (take_score(score, &best, &alpha, beta))
+            return best;
+    }
+    if (best != NO_SCORE)
+        return best;
+    if (passed)
+        return othello8_final(bitboard_count(P), bitboard_count(O));
+    return -solve_last4(s, O, P, -beta, -alpha, sq, true);
+}
+
+/* The squares of sq (static order) still empty in rest, at most four. */
+static void remaining(const int8_t *sq, int count, uint64_t rest, int *out)
+{
+    for (int i = 0, k = 0; i < count; i++)
+        if (rest >> sq[i] & 1)
+            out[k++] = sq[i];
+}
+
+/* Five or six empties: odd quadrants first, then in the order of sq. */
 static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity,
                          bool passed, const int8_t *sq, int count)
 {
@@ -294,10 +389,15 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
             if (!flips)
                 continue;
             const uint64_t np = O ^ flips, no = P | flips | 1ull << x, rest = empty ^ 1ull << x;
-            const int score = n == 3 ? -solve_last2(s, np, no, -beta, -alpha, bitboard_first(rest),
-                                                    bitboard_first(rest & (rest - 1)), false)
-                                     : -solve_shallow(s, np, no, -beta, -alpha, n - 1,
-                                                      parity ^ 1u << quadrant_of(x), false, sq, count);
+            int score;
+            if (n == 5) {
+                int four[4];
+                remaining(sq, count, rest, four);
+                score = -solve_last4(s, np, no, -beta, -alpha, four, false);
+            } else {
+                score = -solve_shallow(s, np, no, -beta, -alpha, n - 1, parity ^ 1u << quadrant_of(x), false, sq,
+                                       count);
+            }
             if (take_score(score, &best, &alpha, beta))
                 return best;
         }
@@ -426,6 +526,16 @@ static bool etc_cutoff(const Solver *s, uint64_t P, uint64_t O, const SolveMove 
     return false;
 }
 
+/* Asks the memory for the table entries of every child at once: the
+ * enhanced transposition cutoff and the children's own probes then find
+ * them in the cache instead of each waiting for its own miss. */
+static void prefetch_children(const Solver *s, uint64_t P, uint64_t O, const SolveMove *list, int count, int side,
+                              int n)
+{
+    for (int i = 0; i < count; i++)
+        prefetch(s, node_key(s, O ^ list[i].flips, P | list[i].flips | 1ull << list[i].x, side ^ 1, n - 1), n - 1);
+}
+
 /* ----------------------------------------------------------------- the PVS */
 
 static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
@@ -445,7 +555,12 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
         return solve_last2(s, P, O, alpha, beta, bitboard_first(empty), bitboard_first(empty & (empty - 1)), false);
     if (n <= SHALLOW_MAX) {
         int8_t sq[SHALLOW_MAX];
-        return solve_shallow(s, P, O, alpha, beta, n, parity, false, sq, shallow_order(empty, sq));
+        const int count = shallow_order(empty, sq);
+        if (n > 4)
+            return solve_shallow(s, P, O, alpha, beta, n, parity, false, sq, count);
+        int few[4];
+        remaining(sq, count, empty, few);
+        return n == 4 ? solve_last4(s, P, O, alpha, beta, few, false) : solve_last3(s, P, O, alpha, beta, few, false);
     }
     return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
 }
@@ -494,6 +609,8 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     /* Step 5. Enhanced transposition cutoff, then order the moves. */
     SolveMove list[MAX_LIST];
     const int count = list_moves(P, O, moves, list);
+    if (n - 1 > SHALLOW_MAX)
+        prefetch_children(s, P, O, list, count, side, n);
     if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, n, beta, &score))
         return score;
     /* The hash move goes first: it often refutes the node before the others
