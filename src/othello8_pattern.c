@@ -314,7 +314,7 @@ static const uint16_t *canonical_table(void)
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const O8Pattern *pat = &o8_patterns[i];
         const int off = o8p_offset(i);
-        for (uint32_t idx = 0; idx < (uint32_t)pow3(pat->squares); idx++) {
+        for (uint32_t idx = 0, count = (uint32_t)pow3(pat->squares); idx < count; idx++) {
             const uint32_t m = pat->mirror < 0 ? idx : mirrored_index(pat, idx);
             canonical[off + (int)idx] = (uint16_t)(m < idx ? m : idx);
         }
@@ -366,10 +366,17 @@ void o8p_encode(const int16_t *w, int n, O8Text *out)
     }
 }
 
+/* The inverse of ALPHABET (ASCII order), without a search per character:
+ * the weights of every stage are decoded at each start. */
 static int char_value(char ch)
 {
-    const char *p = ch ? strchr(ALPHABET, ch) : NULL;
-    return p ? (int)(p - ALPHABET) : -1;
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A';
+    if (ch >= 'a' && ch <= 'z')
+        return ch - 'a' + 26;
+    if (ch >= '0' && ch <= '9')
+        return ch - '0' + 52;
+    return ch == '+' ? 62 : ch == '/' ? 63 : -1;
 }
 
 static long get_varint(const char *s, long at, uint32_t *v)
@@ -413,7 +420,7 @@ int o8p_packed_size(void)
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
-        for (int idx = 0; idx < pow3(o8_patterns[i].squares); idx++)
+        for (int idx = 0, count = pow3(o8_patterns[i].squares); idx < count; idx++)
             n += canon[off + idx] == idx;
     }
     return n + O8P_SCALARS * O8P_SCALAR + O8P_BIAS;
@@ -425,7 +432,7 @@ void o8p_pack(const int16_t *table, int16_t *packed)
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
-        for (int idx = 0; idx < pow3(o8_patterns[i].squares); idx++)
+        for (int idx = 0, count = pow3(o8_patterns[i].squares); idx < count; idx++)
             if (canon[off + idx] == idx)
                 packed[n++] = table[off + idx];
     }
@@ -438,7 +445,7 @@ void o8p_unpack(const int16_t *packed, int16_t *table)
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
-        for (int idx = 0; idx < pow3(o8_patterns[i].squares); idx++) {
+        for (int idx = 0, count = pow3(o8_patterns[i].squares); idx < count; idx++) {
             const int c = canon[off + idx];
             table[off + idx] = c == idx ? packed[n++] : table[off + c];
         }
