@@ -48,6 +48,9 @@ enum {
     LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
 };
 
+/* The cutoff reads the children's keys, which are computed with a table. */
+_Static_assert(ETC_MIN > SHALLOW_MAX + 1, "ETC needs the children's keys");
+
 /* Weights of the move ordering: replies of the opponent (corners count
  * twice), the opponent's potential mobility, parity, and the ordering
  * search's value of the child in hundredths of a disc. */
@@ -220,6 +223,13 @@ static inline bool take_score(int score, int *best, int *alpha, int beta)
 
 /* ------------------------------------------------------- the last empties */
 
+/* Discs P flips by playing on the empty square x; 0 when x is illegal. A
+ * square with no opponent disc next to it is rejected without a flip test. */
+static inline __attribute__((always_inline)) uint64_t square_flips(uint64_t P, uint64_t O, int x)
+{
+    return bitboard_around[x] & O ? bitboard_flips(P, O, x) : 0;
+}
+
 /* P to move, x the one empty square: the opponent owns all the rest. */
 static int solve_last1(Solver *s, uint64_t P, int x)
 {
@@ -241,10 +251,7 @@ static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, i
     const int sq[2] = {x1, x2};
     int best = NO_SCORE;
     for (int k = 0; k < 2; k++) {
-        const int x = sq[k];
-        if (!(bitboard_around[x] & O))
-            continue;
-        const uint64_t flips = bitboard_flips(P, O, x);
+        const uint64_t flips = square_flips(P, O, sq[k]);
         if (!flips)
             continue;
         const int score = -solve_last1(s, O ^ flips, sq[k ^ 1]);
@@ -273,83 +280,52 @@ static int shallow_order(uint64_t empty, int8_t *sq)
     return count;
 }
 
-/* Four squares in the order to try them: those of odd quadrants first,
- * each half in the static order of in. With this few empties the parity
- * is read off the squares themselves. */
-static inline void parity_order4(const int *in, int *out)
+/* The last few squares in the order to try them: those of odd quadrants
+ * first, each half in the static order of in. With this few empties the
+ * parity is read off the squares themselves. */
+static inline void parity_order(const int *in, int n, int *out)
 {
     unsigned bit[4], parity = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         parity ^= bit[i] = 1u << quadrant_of(in[i]);
     int k = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         if (parity & bit[i])
             out[k++] = in[i];
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         if (!(parity & bit[i]))
             out[k++] = in[i];
 }
 
-/* The same for three squares: only a square alone in its quadrant beside
- * a pair moves to the front. */
-static inline void parity_order3(const int *in, int *out)
-{
-    const int q0 = quadrant_of(in[0]), q1 = quadrant_of(in[1]), q2 = quadrant_of(in[2]);
-    const int first = q0 == q1 && q1 != q2 ? 2 : q0 == q2 && q0 != q1 ? 1 : 0;
-    out[0] = in[first];
-    out[1] = in[first == 0];
-    out[2] = in[first == 2 ? 1 : 2];
-}
+static int solve_last3(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed);
+static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed);
 
-/* Three empties, given in static order: each move is followed by the last
- * two, which are solved directly. */
-static int solve_last3(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed)
-{
-    s->ctx->nodes++;
-    int order[3], best = NO_SCORE;
-    parity_order3(sq, order);
-    for (int k = 0; k < 3; k++) {
-        const int x = order[k];
-        if (!(bitboard_around[x] & O))
-            continue;
-        const uint64_t flips = bitboard_flips(P, O, x);
-        if (!flips)
-            continue;
-        const int a = order[k == 0], b = order[k == 2 ? 1 : 2];
-        const int score = -solve_last2(s, O ^ flips, P | flips | 1ull << x, -beta, -alpha, a < b ? a : b,
-                                       a < b ? b : a, false);
-        if (take_score(score, &best, &alpha, beta))
-            return best;
-    }
-    if (best != NO_SCORE)
-        return best;
-    if (passed)
-        return othello8_final(bitboard_count(P), bitboard_count(O));
-    return -solve_last3(s, O, P, -beta, -alpha, sq, true);
-}
-
-/* Four empties, given in static order, with a stability cutoff. */
-static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed)
+/* Three or four empties (n), given in static order; inlined into
+ * solve_last3 and solve_last4 (forced: clang would rather inline those two
+ * into it), so that n is a constant in each. */
+static inline __attribute__((always_inline)) int solve_few(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, int n,
+                            bool passed)
 {
     s->ctx->nodes++;
     int best;
-    if (4 >= SHALLOW_STABILITY && stability_cutoff(P, O, 4, alpha, &best))
+    if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
         return best;
     best = NO_SCORE;
     int order[4];
-    parity_order4(sq, order);
-    for (int k = 0; k < 4; k++) {
+    parity_order(sq, n, order);
+    for (int k = 0; k < n; k++) {
         const int x = order[k];
-        if (!(bitboard_around[x] & O))
-            continue;
-        const uint64_t flips = bitboard_flips(P, O, x);
+        const uint64_t flips = square_flips(P, O, x);
         if (!flips)
             continue;
-        int rest[3], r = 0; /* the other three, still in static order */
-        for (int i = 0; i < 4; i++)
+        int rest[3], r = 0; /* the others, still in static order */
+        for (int i = 0; i < n; i++)
             if (sq[i] != x)
                 rest[r++] = sq[i];
-        const int score = -solve_last3(s, O ^ flips, P | flips | 1ull << x, -beta, -alpha, rest, false);
+        const uint64_t np = O ^ flips, no = P | flips | 1ull << x;
+        const int score = n == 4 ? -solve_last3(s, np, no, -beta, -alpha, rest, false)
+                                 : -solve_last2(s, np, no, -beta, -alpha, rest[0] < rest[1] ? rest[0] : rest[1],
+                                                rest[0] < rest[1] ? rest[1] : rest[0], false);
         if (take_score(score, &best, &alpha, beta))
             return best;
     }
@@ -357,7 +333,17 @@ static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, c
         return best;
     if (passed)
         return othello8_final(bitboard_count(P), bitboard_count(O));
-    return -solve_last4(s, O, P, -beta, -alpha, sq, true);
+    return n == 4 ? -solve_last4(s, O, P, -beta, -alpha, sq, true) : -solve_last3(s, O, P, -beta, -alpha, sq, true);
+}
+
+static int solve_last3(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed)
+{
+    return solve_few(s, P, O, alpha, beta, sq, 3, passed);
+}
+
+static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, bool passed)
+{
+    return solve_few(s, P, O, alpha, beta, sq, 4, passed);
 }
 
 /* The squares of sq (static order) still empty in rest, at most four. */
@@ -382,9 +368,9 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
         const uint64_t part = empty & (half ? ~odd : odd);
         for (int i = 0; part && i < count; i++) {
             const int x = sq[i];
-            if (!(part >> x & 1) || !(bitboard_around[x] & O))
+            if (!(part >> x & 1))
                 continue;
-            const uint64_t flips = bitboard_flips(P, O, x);
+            const uint64_t flips = square_flips(P, O, x);
             if (!flips)
                 continue;
             const uint64_t np = O ^ flips, no = P | flips | 1ull << x, rest = empty ^ 1ull << x;
@@ -511,13 +497,11 @@ static const SolveMove *pick(SolveMove *list, int count, int i)
 
 /* Enhanced transposition cutoff: a child the table already knows to be bad
  * enough for the opponent refutes this node without a search. */
-static bool etc_cutoff(const Solver *s, uint64_t P, uint64_t O, const SolveMove *list, int count, int side,
-                       int n, int beta, int *score)
+static bool etc_cutoff(const Solver *s, const uint64_t *child_key, int count, int n, int beta, int *score)
 {
     for (int i = 0; i < count; i++) {
-        const uint64_t np = O ^ list[i].flips, no = P | list[i].flips | 1ull << list[i].x;
         Bounds b;
-        if (probe(s, node_key(s, np, no, side ^ 1, n - 1), n - 1, &b) && -b.upper >= beta) {
+        if (probe(s, child_key[i], n - 1, &b) && -b.upper >= beta) {
             *score = -b.upper;
             return true;
         }
@@ -525,14 +509,16 @@ static bool etc_cutoff(const Solver *s, uint64_t P, uint64_t O, const SolveMove 
     return false;
 }
 
-/* Asks the memory for the table entries of every child at once: the
- * enhanced transposition cutoff and the children's own probes then find
+/* The children's keys, their table entries asked of the memory at once:
+ * the enhanced transposition cutoff and the children's own probes then find
  * them in the cache instead of each waiting for its own miss. */
 static void prefetch_children(const Solver *s, uint64_t P, uint64_t O, const SolveMove *list, int count, int side,
-                              int n)
+                              int n, uint64_t *child_key)
 {
-    for (int i = 0; i < count; i++)
-        prefetch(s, node_key(s, O ^ list[i].flips, P | list[i].flips | 1ull << list[i].x, side ^ 1, n - 1), n - 1);
+    for (int i = 0; i < count; i++) {
+        child_key[i] = node_key(s, O ^ list[i].flips, P | list[i].flips | 1ull << list[i].x, side ^ 1, n - 1);
+        prefetch(s, child_key[i], n - 1);
+    }
 }
 
 /* ----------------------------------------------------------------- the PVS */
@@ -608,9 +594,10 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     /* Step 5. Enhanced transposition cutoff, then order the moves. */
     SolveMove list[MAX_LIST];
     const int count = list_moves(P, O, moves, list);
-    if (n - 1 > SHALLOW_MAX)
-        prefetch_children(s, P, O, list, count, side, n);
-    if (n >= ETC_MIN && !root && etc_cutoff(s, P, O, list, count, side, n, beta, &score))
+    uint64_t child_key[MAX_LIST];
+    if (n - 1 > SHALLOW_MAX) /* children with a table of their own */
+        prefetch_children(s, P, O, list, count, side, n, child_key);
+    if (n >= ETC_MIN && !root && etc_cutoff(s, child_key, count, n, beta, &score))
         return score;
     /* The hash move goes first: it often refutes the node before the others
      * need ranking. */
