@@ -50,11 +50,21 @@ help:
 	@echo "make clean      remove build/"
 	@echo "variables: CC=gcc|clang  ARCH=native (adds -march=...)  TESTS=tests/x.bats"
 
+# On x86-64 the endgame solver is compiled a second time with AVX2, BMI1/2
+# and POPCNT, and the engine runs that copy when the CPU has them
+# (othello8_solve.c): the binary still runs on any x86-64 CPU, and the
+# solver is about 10 % faster where it can be. Elsewhere, one copy.
+SIMD_FLAGS = -DO8S_SIMD -mavx2 -mbmi -mbmi2 -mpopcnt
+is_x86_64  = $(findstring x86_64,$(shell $(1) -dumpmachine 2>/dev/null))
+
 # --- one set of objects per build flavour --------------------------------
 define flavour
-$(1)_OBJ = $$(patsubst src/%.c,$(2)/obj/%.o,$$(LIB_SRC))
+$(1)_SIMD := $$(if $$(call is_x86_64,$(4)),$(2)/obj/othello8_solve_simd.o)
+$(1)_OBJ = $$(patsubst src/%.c,$(2)/obj/%.o,$$(LIB_SRC)) $$($(1)_SIMD)
 $(2)/obj/%.o: src/%.c | $(2)/obj
-	$(4) $$(COMMON) $(3) -c $$< -o $$@
+	$(4) $$(COMMON) $(3) $$(if $$($(1)_SIMD),-DO8S_DISPATCH) -c $$< -o $$@
+$(2)/obj/othello8_solve_simd.o: src/othello8_solve.c | $(2)/obj
+	$(4) $$(COMMON) $(3) -DO8S_DISPATCH $$(SIMD_FLAGS) -c $$< -o $$@
 $(2)/obj:
 	@mkdir -p $$@
 $(2)/flipfive: $(2)/obj/main.o $$($(1)_OBJ)

@@ -135,6 +135,7 @@ struct Othello8Table {
     LocalEntry entry[LOCAL_SIZE];
 };
 
+#ifndef O8S_SIMD /* defined once, in the portable copy */
 void othello8_table_free(Othello8Table *t) { free(t); }
 
 void othello8_table_clear(Othello8Table *t)
@@ -142,6 +143,7 @@ void othello8_table_clear(Othello8Table *t)
     if (t)
         memset(t, 0, sizeof *t);
 }
+#endif
 
 /* What a table knows of a position: bounds of its value and a move. */
 typedef struct Bounds {
@@ -699,13 +701,45 @@ static int clamp_score(int v)
     return v < -SCORE_MAX - 1 ? -SCORE_MAX - 1 : v > SCORE_MAX + 1 ? SCORE_MAX + 1 : v;
 }
 
+/*
+ * On x86-64 this file is compiled twice (see the Makefile): as it is, for
+ * any x86-64 CPU, and with AVX2, BMI1/2 and POPCNT allowed and O8S_SIMD
+ * defined, which renames the entry point othello8_solve_simd. The compiler
+ * turns the loops over the four line axes (move generation, flips) into
+ * vector code there, and the solver runs about 10 % faster. The portable
+ * entry hands a solve over when the CPU has those instructions; the code,
+ * and so every score and node count, is the same. FLIPFIVE_NO_SIMD=1 in
+ * the environment keeps the portable copy (the tests compare the two).
+ */
+#if defined(O8S_DISPATCH) && !defined(O8S_SIMD) && !defined(__AVX2__)
+#define O8S_HANDS_OVER 1
+static bool simd_copy(void)
+{
+    static int use = -1; /* the CPU's answer never changes: asked once */
+    if (use < 0) {
+        const char *off = getenv("FLIPFIVE_NO_SIMD");
+        use = !(off && *off && strcmp(off, "0")) && __builtin_cpu_supports("avx2") &&
+              __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    }
+    return use;
+}
+#endif
+
+#ifdef O8S_SIMD
+bool othello8_solve_simd(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
+#else
 bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
+#endif
 {
     Othello8Pos *p = pos;
     const uint64_t P = othello8_player(p), O = othello8_opponent(p);
     const int n = bitboard_count(~(P | O));
     if (n > depth)
         return false;
+#ifdef O8S_HANDS_OVER
+    if (simd_copy())
+        return othello8_solve_simd(pos, ctx, depth, alpha, beta, score, best);
+#endif
     if (!p->solve_table)
         p->solve_table = calloc(1, sizeof *p->solve_table);
     Solver s = {ctx, p->solve_table, zobrist_side()};

@@ -20,6 +20,9 @@
  * is polled for its stop flag; a stopped solve returns garbage.
  */
 bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best);
+/* The same solver built for CPUs with AVX2 (x86-64 only; othello8_solve
+ * calls it by itself when the CPU has them). */
+bool othello8_solve_simd(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best);
 
 /* The table a position keeps for its solves: emptied when the position is
  * set up again, freed with it. Both accept NULL. */

@@ -68,6 +68,16 @@ perft_expected() {
     [[ "${lines[-1]}" == "total 19 positions, 0 wrong,"* ]]
 }
 
+@test "the solver's AVX2 copy and its portable one give the same moves, scores and node counts" {
+    # Per position: number, empties, expected, found, move and nodes.
+    FLIPFIVE="$ENGINE" "$ROOT/scripts/ffo-bench" -l 19 "$DATA/ffo-1-39.obf" |
+        awk '$1 ~ /^[0-9]+$/ { print $1, $2, $3, $4, $5, $7 }' >"$BATS_TEST_TMPDIR/simd"
+    FLIPFIVE_NO_SIMD=1 FLIPFIVE="$ENGINE" "$ROOT/scripts/ffo-bench" -l 19 "$DATA/ffo-1-39.obf" |
+        awk '$1 ~ /^[0-9]+$/ { print $1, $2, $3, $4, $5, $7 }' >"$BATS_TEST_TMPDIR/portable"
+    diff "$BATS_TEST_TMPDIR/simd" "$BATS_TEST_TMPDIR/portable"
+    [ "$(wc -l <"$BATS_TEST_TMPDIR/simd")" -eq 19 ]
+}
+
 @test "ffo-bench fails on a wrong expected score" {
     bad="$BATS_TEST_TMPDIR/bad.obf"
     sed -n 1p "$DATA/ffo-1-39.obf" | sed 's/G8:+18/G8:+16/' >"$bad"
