@@ -39,7 +39,7 @@ enum {
     SHALLOW_MAX = 6,      /* no hash table up to this many empties */
     SHALLOW_STABILITY = 4, /* stability cutoffs from this many empties */
     ETC_MIN = 12,         /* enhanced transposition cutoffs from here */
-    SORT_SEARCH_MIN = 12, /* ordering searches from here */
+    SORT_SEARCH_MIN = 14, /* ordering searches from here, depth 1 */
     SORT_DEPTH_MAX = 8,   /* their depth never exceeds this */
     MTD_MIN = 12,         /* MTD(f) at the root from here */
     TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
@@ -432,11 +432,15 @@ static int sort_search(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, i
     return best;
 }
 
-/* Depth of the ordering search with n empties; -1 for none. */
+/* Depth of the ordering search with n empties; -1 for none. With 12 or 13
+ * empties, evaluating each child alone (depth 0) orders no better than
+ * mobility does: on FFO #40-#49 the nodes are the same and the time 5 %
+ * shorter without it. */
 static int sort_depth(int n)
 {
+    const int d = (n - SORT_SEARCH_MIN) / 2 + 1;
     /* Capped: a solve asked far from the end would spend its budget here. */
-    return n < SORT_SEARCH_MIN ? -1 : (n - SORT_SEARCH_MIN) / 2 < SORT_DEPTH_MAX ? (n - SORT_SEARCH_MIN) / 2 : SORT_DEPTH_MAX;
+    return n < SORT_SEARCH_MIN ? -1 : d < SORT_DEPTH_MAX ? d : SORT_DEPTH_MAX;
 }
 
 /* Ordering key of a move, higher first; best_sort is the best ordering
