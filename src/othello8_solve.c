@@ -36,7 +36,7 @@ enum {
     UNITS = 100,          /* search units per disc */
     SCORE_MAX = 64,
     NO_SCORE = -SCORE_MAX - 1,
-    SHALLOW_MAX = 6,      /* no hash table up to this many empties */
+    SHALLOW_MAX = 5,      /* no hash table up to this many empties */
     SHALLOW_STABILITY = 4, /* stability cutoffs from this many empties */
     ETC_MIN = 12,         /* enhanced transposition cutoffs from here */
     SORT_SEARCH_MIN = 14, /* ordering searches from here, depth 1 */
@@ -356,7 +356,8 @@ static void remaining(const int8_t *sq, int count, uint64_t rest, int *out)
             out[k++] = sq[i];
 }
 
-/* Five or six empties: odd quadrants first, then in the order of sq. */
+/* From five empties to SHALLOW_MAX: odd quadrants first, then in the order
+ * of sq. */
 static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity,
                          bool passed, const int8_t *sq, int count)
 {
