@@ -54,7 +54,7 @@ _Static_assert(ETC_MIN > SHALLOW_MAX + 1, "ETC needs the children's keys");
 /* Weights of the move ordering: replies of the opponent (corners count
  * twice), the opponent's potential mobility, parity, and the ordering
  * search's value of the child in hundredths of a disc. */
-enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 8 };
+enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 16 };
 /* Moves whose ordering search falls this far below the best so far are
  * only known to be worse: their exact value does not matter. */
 enum { SORT_MARGIN = 200 };
