@@ -44,7 +44,7 @@ enum {
     MTD_MIN = 12,         /* MTD(f) at the root from here */
     TT_SOLVED = 64,       /* TT depth of a solved node with n empties: 64 + n */
     MAX_LIST = 40,        /* legal moves never exceed 33 */
-    LOCAL_MAX = 12,       /* the solver's own table up to this many empties */
+    LOCAL_MAX = 10,       /* the solver's own table up to this many empties */
     LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
 };
 
