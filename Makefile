@@ -64,7 +64,7 @@ $(1)_OBJ = $$(patsubst src/%.c,$(2)/obj/%.o,$$(LIB_SRC)) $$($(1)_SIMD)
 $(2)/obj/%.o: src/%.c | $(2)/obj
 	$(4) $$(COMMON) $(3) $$(if $$($(1)_SIMD),-DO8S_DISPATCH) -c $$< -o $$@
 $(2)/obj/othello8_solve_simd.o: src/othello8_solve.c | $(2)/obj
-	$(4) $$(COMMON) $(3) -DO8S_DISPATCH $$(SIMD_FLAGS) -c $$< -o $$@
+	$(4) $$(COMMON) $(3) $$(SIMD_FLAGS) -c $$< -o $$@
 $(2)/obj:
 	@mkdir -p $$@
 $(2)/flipfive: $(2)/obj/main.o $$($(1)_OBJ)
