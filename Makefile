@@ -23,13 +23,18 @@ DEBUGF   = -O0 -g3
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS   = -lm
 
-# Engine modules are every src/*.c except the mains of separate programs:
-# main.c (the engine), tool_*.c (one program each, build/flipfive-NAME) and
-# fuzz_*.c (libFuzzer harnesses, built by `make fuzz`).
-TOOL_SRC = $(wildcard src/tool_*.c)
-FUZZ_SRC = $(wildcard src/fuzz_*.c)
-LIB_SRC  = $(filter-out src/main.c $(TOOL_SRC) $(FUZZ_SRC),$(wildcard src/*.c))
-TOOLS    = $(patsubst src/tool_%.c,flipfive-%,$(TOOL_SRC))
+# The sources sit in one folder per layer (README "Module map"), lowest
+# first. Library modules are every src/*/*.c except the mains of programs:
+# src/tools/main.c (the engine), src/tools/tool_*.c (one program each,
+# build/flipfive-NAME) and src/fuzz/fuzz_*.c (libFuzzer harnesses, built by
+# `make fuzz`).
+LAYERS   = core search othello othello8 gomoku engine gtp match tune tools fuzz
+INCS     = $(addprefix -Isrc/,$(LAYERS))
+ALL_SRC  = $(wildcard $(LAYERS:%=src/%/*.c))
+TOOL_SRC = $(wildcard src/tools/tool_*.c)
+FUZZ_SRC = $(wildcard src/fuzz/fuzz_*.c)
+LIB_SRC  = $(filter-out src/tools/% src/fuzz/%,$(ALL_SRC))
+TOOLS    = $(patsubst src/tools/tool_%.c,flipfive-%,$(TOOL_SRC))
 
 BATS    ?= bats
 TESTS   ?= tests
@@ -59,19 +64,19 @@ is_x86_64  = $(findstring x86_64,$(shell $(1) -dumpmachine 2>/dev/null))
 
 # --- one set of objects per build flavour --------------------------------
 define flavour
-$(1)_SIMD := $$(if $$(call is_x86_64,$(4)),$(2)/obj/othello8_solve_simd.o)
+$(1)_SIMD := $$(if $$(call is_x86_64,$(4)),$(2)/obj/othello8/othello8_solve_simd.o)
 $(1)_OBJ = $$(patsubst src/%.c,$(2)/obj/%.o,$$(LIB_SRC)) $$($(1)_SIMD)
-$(2)/obj/%.o: src/%.c | $(2)/obj
-	$(4) $$(COMMON) $(3) $$(if $$($(1)_SIMD),-DO8S_DISPATCH) -c $$< -o $$@
-$(2)/obj/othello8_solve_simd.o: src/othello8_solve.c | $(2)/obj
-	$(4) $$(COMMON) $(3) $$(SIMD_FLAGS) -c $$< -o $$@
-$(2)/obj:
-	@mkdir -p $$@
-$(2)/flipfive: $(2)/obj/main.o $$($(1)_OBJ)
+$(2)/obj/%.o: src/%.c
+	@mkdir -p $$(@D)
+	$(4) $$(COMMON) $$(INCS) $(3) $$(if $$($(1)_SIMD),-DO8S_DISPATCH) -c $$< -o $$@
+$(2)/obj/othello8/othello8_solve_simd.o: src/othello8/othello8_solve.c
+	@mkdir -p $$(@D)
+	$(4) $$(COMMON) $$(INCS) $(3) $$(SIMD_FLAGS) -c $$< -o $$@
+$(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_OBJ)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
-$(2)/flipfive-%: $(2)/obj/tool_%.o $$($(1)_OBJ)
+$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_OBJ)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
--include $$(wildcard $(2)/obj/*.d)
+-include $$(wildcard $(2)/obj/*/*.d)
 endef
 
 $(eval $(call flavour,REL,build,$(RELEASE),$$(REL_CC)))
@@ -109,19 +114,18 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZFLAGS     = -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_OBJ      = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
-FUZZERS       = $(patsubst src/%.c,build/fuzz/%,$(FUZZ_SRC))
+FUZZERS       = $(patsubst src/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # Input-handling modules get full libFuzzer instrumentation; the rest (rules,
 # search) skip comparison tracing, which would otherwise take most of the time.
-FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf $(patsubst src/%.c,%,$(FUZZ_SRC))
+FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
 
-build/fuzz/obj/%.o: src/%.c | build/fuzz/obj
-	$(FUZZ_CC) $(COMMON) $(FUZZFLAGS) -fsanitize=fuzzer-no-link \
-	    $(if $(filter $*,$(FUZZ_PARSERS)),,-fno-sanitize-coverage=trace-cmp) -c $< -o $@
-build/fuzz/obj:
-	@mkdir -p $@
-$(FUZZERS): build/fuzz/%: build/fuzz/obj/%.o $(FUZZ_OBJ)
+build/fuzz/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(COMMON) $(INCS) $(FUZZFLAGS) -fsanitize=fuzzer-no-link \
+	    $(if $(filter $(notdir $*),$(FUZZ_PARSERS)),,-fno-sanitize-coverage=trace-cmp) -c $< -o $@
+$(FUZZERS): build/fuzz/%: build/fuzz/obj/fuzz/%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
--include $(wildcard build/fuzz/obj/*.d)
+-include $(wildcard build/fuzz/obj/*/*.d)
 
 fuzz-build: $(FUZZERS)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# A short fuzz run for CI: each libFuzzer harness (src/fuzz_*.c) runs
+# A short fuzz run for CI: each libFuzzer harness (src/fuzz/fuzz_*.c) runs
 # FUZZ_CI_SECONDS (default 10) on its seed corpus, in a scratch directory.
 # Skipped where clang's libFuzzer runtime is missing, and in the sanitizer
 # run of the suite (the harnesses are sanitizer builds themselves).
@@ -40,7 +40,7 @@ fuzz_short() {
 }
 
 @test "every harness has a seed corpus" {
-    for f in "$ROOT"/src/fuzz_*.c; do
+    for f in "$ROOT"/src/fuzz/fuzz_*.c; do
         local h=${f##*/fuzz_}
         h=${h%.c}
         [ "$(ls "$ROOT/tests/fuzz/$h" | wc -l)" -ge 5 ]
