@@ -1,12 +1,14 @@
 /*
- * buf.c - the growable text buffer. Running out of memory is fatal: there is
- * no useful way to answer a host without it.
+ * buf.c - the growable text buffer. Running out of memory is fatal (die):
+ * there is no useful way to answer a host without it.
  */
 #include "buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util.h"
 
 static void buf_reserve(Buf *b, size_t extra)
 {
@@ -15,12 +17,7 @@ static void buf_reserve(Buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p) {
-        fputs("flipfive: out of memory\n", stderr);
-        exit(1);
-    }
-    b->data = p;
+    b->data = xrealloc(b->data, cap);
     b->cap = cap;
 }
 

@@ -19,6 +19,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "util.h"
+
 enum {
     READ_CHUNK = 1 << 16,
     MAX_LINE = 16 << 20 /* longer lines are answered with an error, unread */
@@ -35,12 +37,7 @@ static void input_reserve(GtpInput *in, size_t extra)
     size_t cap = in->cap ? in->cap : READ_CHUNK;
     while (cap < in->len + extra)
         cap *= 2;
-    char *p = realloc(in->buf, cap);
-    if (!p) {
-        fputs("flipfive: out of memory\n", stderr);
-        exit(1);
-    }
-    in->buf = p;
+    in->buf = xrealloc(in->buf, cap);
     in->cap = cap;
 }
 
@@ -248,12 +245,7 @@ static int split_words(char *line, char ***argv, int *cap)
     for (char *p = strtok(line, " "); p; p = strtok(NULL, " ")) {
         if (n == *cap) {
             *cap = *cap ? *cap * 2 : 16;
-            char **a = realloc(*argv, sizeof **argv * (size_t)*cap);
-            if (!a) {
-                fputs("flipfive: out of memory\n", stderr);
-                exit(1);
-            }
-            *argv = a;
+            *argv = xrealloc(*argv, sizeof **argv * (size_t)*cap);
         }
         (*argv)[n++] = p;
     }
@@ -327,11 +319,7 @@ static void refuse_long_line(Gtp *g)
 
 static char *copy_line(const char *p, size_t n)
 {
-    char *line = malloc(n + 1);
-    if (!line) {
-        fputs("flipfive: out of memory\n", stderr);
-        exit(1);
-    }
+    char *line = xmalloc(n + 1);
     memcpy(line, p, n);
     line[n] = '\0';
     return line;

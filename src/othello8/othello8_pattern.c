@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "util.h"
 
 /* Symmetries: 0 identity, 1 mirror (columns), 2 flip (rows), 3 rotation by
  * 180, 4 transpose, 5 and 6 rotations by 90, 7 anti-transpose. */
@@ -331,9 +332,7 @@ static void put_char(O8Text *t, char ch)
 {
     if (t->len + 2 > t->cap) {
         t->cap = t->cap ? 2 * t->cap : 1 << 16;
-        t->s = realloc(t->s, t->cap);
-        if (!t->s)
-            abort();
+        t->s = xrealloc(t->s, t->cap);
     }
     t->s[t->len++] = ch;
     t->s[t->len] = 0;
@@ -468,9 +467,7 @@ static int decode_text(const char *text)
 {
     int stages = 0;
     const int packed_size = o8p_packed_size();
-    int16_t *packed = malloc(sizeof *packed * (size_t)packed_size);
-    if (!packed)
-        abort();
+    int16_t *packed = xmalloc(sizeof *packed * (size_t)packed_size);
     long at = 0;
     for (int s = 0; s < O8P_STAGES; s++) {
         const long used = text[at] ? o8p_decode(text + at, packed, packed_size) : -1;
@@ -489,9 +486,7 @@ static int decode_text(const char *text)
 int o8p_compiled_stages(void)
 {
     char *text = compiled_text();
-    int16_t *saved = malloc(sizeof weights);
-    if (!saved)
-        abort();
+    int16_t *saved = xmalloc(sizeof weights);
     memcpy(saved, weights, sizeof weights);
     const int stages = decode_text(text);
     memcpy(weights, saved, sizeof weights);
@@ -533,9 +528,7 @@ static char *compiled_text(void)
     const size_t pieces = sizeof O8_WEIGHT_TEXT / sizeof O8_WEIGHT_TEXT[0];
     for (size_t i = 0; i < pieces; i++)
         len += strlen(O8_WEIGHT_TEXT[i]);
-    char *text = malloc(len + 1);
-    if (!text)
-        abort();
+    char *text = xmalloc(len + 1);
     text[0] = 0;
     for (size_t i = 0, at = 0; i < pieces; i++) {
         const size_t n = strlen(O8_WEIGHT_TEXT[i]);

@@ -27,6 +27,7 @@
 #include "perft.h"
 #include "search.h"
 #include "tt.h"
+#include "util.h"
 #include "zobrist.h"
 
 typedef struct Check {
@@ -264,8 +265,7 @@ int main(int argc, char **argv)
     c.ctx = search_create();
     Tt *tt = tt_create(1);
     if (!c.f || !c.s || !c.ctx || !tt) {
-        fprintf(stderr, "selftest: out of memory\n");
-        return 1;
+        die("out of memory");
     }
     c.ctx->tt = tt;
     for (long g = 0; g < games; g++) {

@@ -21,6 +21,7 @@
 #include "search.h"
 #include "tt.h"
 #include "tune.h"
+#include "util.h"
 
 typedef struct FitOptions {
     int epochs;
@@ -59,9 +60,7 @@ static bool read_file(const char *path, Samples *all)
     while (tune_read_sample(f, &s)) {
         if (all->n == all->cap) {
             all->cap = all->cap ? 2 * all->cap : 1 << 20;
-            all->s = realloc(all->s, sizeof *all->s * all->cap);
-            if (!all->s)
-                abort();
+            all->s = xrealloc(all->s, sizeof *all->s * all->cap);
         }
         all->s[all->n++] = s;
     }
@@ -80,9 +79,7 @@ static bool is_test(const TuneSample *s, int permille)
 static int *packed_map(void)
 {
     const int size = o8p_stage_size();
-    int *map = malloc(sizeof *map * (size_t)size), n = 0;
-    if (!map)
-        abort();
+    int *map = xmalloc(sizeof *map * (size_t)size), n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i), end = i + 1 < O8P_PATTERNS ? o8p_offset(i + 1) : o8p_scalar_offset(0);
         for (int idx = 0; idx < end - off; idx++) {
@@ -126,13 +123,11 @@ static void load_stage(const Samples *all, int stage, int smooth, const FitOptio
             continue; /* neighbours only help training */
         if ((size_t)st->n == cap) {
             cap *= 2;
-            st->feat = realloc(st->feat, sizeof *st->feat * FEATURES * cap);
-            st->y = realloc(st->y, sizeof *st->y * cap);
-            st->test = realloc(st->test, sizeof *st->test * cap);
-            st->src = realloc(st->src, sizeof *st->src * cap);
+            st->feat = xrealloc(st->feat, sizeof *st->feat * FEATURES * cap);
+            st->y = xrealloc(st->y, sizeof *st->y * cap);
+            st->test = xrealloc(st->test, sizeof *st->test * cap);
+            st->src = xrealloc(st->src, sizeof *st->src * cap);
         }
-        if (!st->feat || !st->y || !st->test || !st->src)
-            abort();
         uint32_t raw[O8P_MAX_FEATURES];
         /* A neighbour's features, read as if it were in this stage. */
         const int nf = o8p_features(s->P, s->O, raw);
@@ -215,9 +210,7 @@ static void gradient(const Stage *st, const double *w, double *g, int nw)
  * the noise of rare ones). */
 static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOptions *o)
 {
-    double *g = calloc((size_t)nw, sizeof *g), *count = calloc((size_t)nw, sizeof *count);
-    if (!g || !count)
-        abort();
+    double *g = xcalloc((size_t)nw, sizeof *g), *count = xcalloc((size_t)nw, sizeof *count);
     for (int i = 0; i < st->n; i++)
         if (!st->test[i])
             for (int k = 0; k < FEATURES; k++)
@@ -239,10 +232,8 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
         fit_stage_jacobi(st, w, nw, o);
         return;
     }
-    double *g = calloc((size_t)nw, sizeof *g), *m = calloc((size_t)nw, sizeof *m);
-    double *v = calloc((size_t)nw, sizeof *v);
-    if (!g || !m || !v)
-        abort();
+    double *g = xcalloc((size_t)nw, sizeof *g), *m = xcalloc((size_t)nw, sizeof *m);
+    double *v = xcalloc((size_t)nw, sizeof *v);
     long ntrain = 0;
     for (int i = 0; i < st->n; i++)
         ntrain += !st->test[i];
@@ -325,23 +316,19 @@ int tune_fit_main(int argc, char **argv)
     }
     Relabel r = {othello8_ops.create(8, 0), search_create(), tt_create(16)};
     if (!r.pos || !r.ctx || !r.tt)
-        abort();
+        die("out of memory");
     for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
         memset(o8p_weights(s), 0, sizeof(int16_t) * (size_t)o8p_stage_size());
     int *map = packed_map();
     const int packed_size = o8p_packed_size();
-    double *w = calloc((size_t)packed_size, sizeof *w);
+    double *w = xcalloc((size_t)packed_size, sizeof *w);
     int16_t *packed[O8P_STAGES];
-    if (!w)
-        abort();
     fprintf(stderr, "%zu positions, %d weights per stage\n", all.n, packed_size);
     fprintf(stderr, "stage empties   train    test  rmse-train rmse-test  label-rms\n");
     double total_sq = 0;
     long total_n = 0;
     for (int s = O8P_STAGES - 1; s >= 0; s--) {
-        packed[s] = calloc((size_t)packed_size, sizeof **packed);
-        if (!packed[s])
-            abort();
+        packed[s] = xcalloc((size_t)packed_size, sizeof **packed);
         if (s < o.first || s > o.last)
             continue;
         Stage st;
