@@ -1,8 +1,10 @@
 /*
- * util.c - fatal errors and allocations that cannot fail.
+ * util.c - fatal errors, allocations that cannot fail, strict numbers.
  */
 #include "util.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,4 +42,30 @@ void *xrealloc(void *p, size_t size)
     if (!q)
         die("out of memory");
     return q;
+}
+
+bool parse_long(const char *s, long min, long max, long *out)
+{
+    if (!*s)
+        return false;
+    errno = 0;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || errno == ERANGE || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parse_double(const char *s, double *out)
+{
+    if (!*s)
+        return false;
+    errno = 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (*end || errno == ERANGE || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
 }

@@ -102,11 +102,7 @@ void engine_destroy(Engine *e)
     free(e);
 }
 
-static int variant_for(const Engine *e, int game)
-{
-    int v = game_variant(game_name(game));
-    return v ? v : e->set.rule;
-}
+static int variant_for(const Engine *e, int game) { return game_play_variant(game, e->set.rule); }
 
 bool engine_set_game(Engine *e, const char *name)
 {

@@ -64,3 +64,22 @@ int game_variant(const char *name)
     int i = game_index(name);
     return i < 0 ? 0 : GAMES[i].variant;
 }
+
+int game_play_variant(int index, int rule)
+{
+    int v = index >= 0 && index < NGAMES ? GAMES[index].variant : 0;
+    return v ? v : rule;
+}
+
+/* The host's choice for Gomoku, indexed by GomokuRule. */
+static const char *const RULES[] = {"freestyle", "standard"};
+
+int game_rule(const char *name)
+{
+    for (int i = 0; i < 2; i++)
+        if (strcasecmp(name, RULES[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *game_rule_name(int rule) { return RULES[rule & 1]; }

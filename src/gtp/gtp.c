@@ -171,31 +171,9 @@ bool gtp_parse_color(const char *s, int *color)
     return true;
 }
 
-bool gtp_parse_int(const char *s, long min, long max, long *out)
-{
-    if (!*s)
-        return false;
-    errno = 0;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || errno == ERANGE || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
+bool gtp_parse_int(const char *s, long min, long max, long *out) { return parse_long(s, min, max, out); }
 
-bool gtp_parse_float(const char *s, double *out)
-{
-    if (!*s)
-        return false;
-    errno = 0;
-    char *end;
-    double v = strtod(s, &end);
-    if (*end || errno == ERANGE || !isfinite(v))
-        return false;
-    *out = v;
-    return true;
-}
+bool gtp_parse_float(const char *s, double *out) { return parse_double(s, out); }
 
 bool gtp_parse_vertex(Gtp *g, const char *s, Move *m, bool *syntax_ok)
 {

@@ -20,8 +20,6 @@ void gtp_cmd_setboard(Gtp *g, int argc, char **argv);
 void gtp_cmd_perft(Gtp *g, int argc, char **argv);
 void gtp_cmd_set(Gtp *g, int argc, char **argv);
 void gtp_cmd_get(Gtp *g, int argc, char **argv);
-/* Applies a flipfive-set setting; false on an unknown name or bad value. */
-bool gtp_apply_setting(Engine *e, const char *name, const char *value);
 
 /* gomoku_gtp.c */
 void gtp_cmd_forbidden(Gtp *g, int argc, char **argv);

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "gtp_commands.h"
+#include "settings.h"
 
 /* ------------------------------------------------------------------ GoGui */
 
@@ -158,162 +159,30 @@ void gtp_cmd_perft(Gtp *g, int argc, char **argv)
 
 /* --------------------------------------------------- flipfive-set and -get */
 
-typedef struct Setting {
-    const char *name;
-    bool (*set)(Engine *e, const char *value);
-    void (*get)(const Engine *e, Buf *out);
-} Setting;
-
-static bool set_level(Engine *e, const char *v)
-{
-    long n;
-    if (!gtp_parse_int(v, LEVEL_MIN, LEVEL_MAX, &n))
-        return false;
-    e->set.level = (int)n;
-    return true;
-}
-
-static void get_level(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.level); }
-
-static bool set_depth(Engine *e, const char *v)
-{
-    long n;
-    if (!gtp_parse_int(v, 0, MAX_PLY - 2, &n))
-        return false;
-    e->set.depth = (int)n;
-    return true;
-}
-
-static void get_depth(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.depth); }
-
-static bool set_movetime(Engine *e, const char *v)
-{
-    double t;
-    if (!gtp_parse_float(v, &t) || t < 0 || t > 1e6)
-        return false;
-    e->set.movetime = t;
-    return true;
-}
-
-static void get_movetime(const Engine *e, Buf *out) { buf_printf(out, "%g", e->set.movetime); }
-
-static bool set_hash(Engine *e, const char *v)
-{
-    long mb;
-    return gtp_parse_int(v, 1, 65536, &mb) && engine_set_hash(e, (size_t)mb);
-}
-
-static void get_hash(const Engine *e, Buf *out) { buf_printf(out, "%zu", e->set.hash_mb); }
-
-static bool set_coords(Engine *e, const char *v)
-{
-    if (strcasecmp(v, "auto") == 0)
-        e->set.coords = COORDS_AUTO;
-    else if (strcasecmp(v, "othello") == 0)
-        e->set.coords = COORDS_OTHELLO;
-    else if (strcasecmp(v, "go") == 0 || strcasecmp(v, "gtp") == 0)
-        e->set.coords = COORDS_GO;
-    else
-        return false;
-    return true;
-}
-
-static void get_coords(const Engine *e, Buf *out)
-{
-    static const char *const NAMES[] = {"auto", "othello", "go"};
-    buf_printf(out, "%s", NAMES[e->set.coords + 1]);
-}
-
-static bool set_verbose(Engine *e, const char *v)
-{
-    if (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 || strcasecmp(v, "on") == 0)
-        e->set.verbose = true;
-    else if (strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "off") == 0)
-        e->set.verbose = false;
-    else
-        return false;
-    return true;
-}
-
-static void get_verbose(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.verbose); }
-
-/* Gomoku's rule: freestyle (five or more wins) or standard (exactly five).
- * Changing it restarts a Gomoku game in progress; other games keep theirs. */
-static const char *const RULES[] = {"freestyle", "standard"};
-
-static bool set_rule(Engine *e, const char *v)
-{
-    int rule = -1;
-    for (int i = 0; i < 2; i++)
-        if (strcasecmp(v, RULES[i]) == 0)
-            rule = i;
-    if (rule < 0)
-        return false;
-    if (strcasecmp(game_name(e->game), "Gomoku") == 0 && e->variant != rule &&
-        !engine_set_variant(e, rule))
-        return false;
-    e->set.rule = rule;
-    return true;
-}
-
-static void get_rule(const Engine *e, Buf *out) { buf_printf(out, "%s", RULES[e->set.rule & 1]); }
-
-static const Setting SETTINGS[] = {
-    {"level", set_level, get_level},
-    {"depth", set_depth, get_depth},
-    {"movetime", set_movetime, get_movetime},
-    {"hash", set_hash, get_hash},
-    {"coords", set_coords, get_coords},
-    {"verbose", set_verbose, get_verbose},
-    {"rule", set_rule, get_rule},
-};
-
-enum { NSETTINGS = sizeof SETTINGS / sizeof SETTINGS[0] };
-
-static const Setting *find_setting(const char *name)
-{
-    for (int i = 0; i < NSETTINGS; i++)
-        if (strcasecmp(SETTINGS[i].name, name) == 0)
-            return &SETTINGS[i];
-    return NULL;
-}
-
-/* Used by main.c for the matching command-line options, too. */
-bool gtp_apply_setting(Engine *e, const char *name, const char *value)
-{
-    const Setting *s = find_setting(name);
-    return s && s->set(e, value);
-}
-
 void gtp_cmd_set(Gtp *g, int argc, char **argv)
 {
     (void)argc;
-    const Setting *s = find_setting(argv[0]);
-    if (!s)
+    switch (settings_set(g->engine, argv[0], argv[1])) {
+    case SETTING_UNKNOWN:
         gtp_fail(g, "unknown setting");
-    else if (!s->set(g->engine, argv[1]))
+        break;
+    case SETTING_BAD_VALUE:
         gtp_fail(g, "syntax error");
-    else
+        break;
+    default:
         gtp_ok(g, "%s", "");
+    }
 }
 
 void gtp_cmd_get(Gtp *g, int argc, char **argv)
 {
     Buf b = {0};
-    if (argc == 1) {
-        const Setting *s = find_setting(argv[0]);
-        if (!s) {
-            gtp_fail(g, "unknown setting");
-            return;
-        }
-        s->get(g->engine, &b);
-    } else {
-        for (int i = 0; i < NSETTINGS; i++) {
-            buf_printf(&b, "%s%s ", i ? "\n" : "", SETTINGS[i].name);
-            SETTINGS[i].get(g->engine, &b);
-        }
-    }
-    gtp_ok(g, "%s", buf_str(&b));
+    if (argc == 0)
+        settings_list(g->engine, &b);
+    if (argc == 1 && !settings_get(g->engine, argv[0], &b))
+        gtp_fail(g, "unknown setting");
+    else
+        gtp_ok(g, "%s", buf_str(&b));
     buf_free(&b);
 }
 

@@ -11,8 +11,7 @@
 #include <strings.h>
 
 #include "buf.h"
-#include "engine.h"
-#include "gtp_commands.h"
+#include "game.h"
 
 void match_cli_usage(FILE *f)
 {
@@ -175,22 +174,18 @@ static bool parse_implicit(const char *s, MatchConfig *cfg)
 }
 
 /* The rules variant flipfive itself would play after `flipfive-set rule`
- * and `set_game`: asking the engine module keeps the referee and the
- * engine in agreement about what a rule name means. */
+ * and `set_game`: the registry answers both, so the referee and the engine
+ * agree about what a rule name means. */
 static bool resolve_variant(MatchConfig *cfg)
 {
     cfg->variant = game_variant(cfg->game);
     if (!cfg->rule)
         return true;
-    EngineSettings set;
-    engine_default_settings(&set);
-    set.hash_mb = 1;
-    Engine *e = engine_create(&set);
-    bool ok = e && gtp_apply_setting(e, "rule", cfg->rule) && engine_set_game(e, cfg->game);
-    if (ok)
-        cfg->variant = e->variant;
-    engine_destroy(e);
-    return ok;
+    const int rule = game_rule(cfg->rule), game = game_index(cfg->game);
+    if (rule < 0 || game < 0)
+        return false;
+    cfg->variant = game_play_variant(game, rule);
+    return true;
 }
 
 static int bad(const char *fmt, const char *arg)

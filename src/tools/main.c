@@ -10,7 +10,7 @@
 
 #include "bench.h"
 #include "gtp.h"
-#include "gtp_commands.h"
+#include "settings.h"
 #include "version.h"
 
 static void usage(FILE *f)
@@ -54,7 +54,7 @@ static int parse_options(int argc, char **argv, Engine *e)
             return 0;
         }
         if (strcmp(a, "--verbose") == 0) {
-            gtp_apply_setting(e, "verbose", "1");
+            settings_set(e, "verbose", "1");
             continue;
         }
         if (strcmp(a, "--game") == 0 && i + 1 < argc) {
@@ -69,7 +69,7 @@ static int parse_options(int argc, char **argv, Engine *e)
             if (strcmp(a, OPTIONS[k].option) != 0)
                 continue;
             known = true;
-            if (i + 1 >= argc || !gtp_apply_setting(e, OPTIONS[k].setting, argv[i + 1])) {
+            if (i + 1 >= argc || settings_set(e, OPTIONS[k].setting, argv[i + 1]) != SETTING_OK) {
                 fprintf(stderr, "flipfive: bad value for %s\n", a);
                 return 2;
             }

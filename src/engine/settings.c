@@ -1,0 +1,149 @@
+/*
+ * settings.c - the engine's settings by name: one table serves
+ * flipfive-set/-get and the command-line options of build/flipfive.
+ */
+#include "settings.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+typedef struct Setting {
+    const char *name;
+    bool (*set)(Engine *e, const char *value);
+    void (*get)(const Engine *e, Buf *out);
+} Setting;
+
+static bool set_level(Engine *e, const char *v)
+{
+    long n;
+    if (!parse_long(v, LEVEL_MIN, LEVEL_MAX, &n))
+        return false;
+    e->set.level = (int)n;
+    return true;
+}
+
+static void get_level(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.level); }
+
+static bool set_depth(Engine *e, const char *v)
+{
+    long n;
+    if (!parse_long(v, 0, MAX_PLY - 2, &n))
+        return false;
+    e->set.depth = (int)n;
+    return true;
+}
+
+static void get_depth(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.depth); }
+
+static bool set_movetime(Engine *e, const char *v)
+{
+    double t;
+    if (!parse_double(v, &t) || t < 0 || t > 1e6)
+        return false;
+    e->set.movetime = t;
+    return true;
+}
+
+static void get_movetime(const Engine *e, Buf *out) { buf_printf(out, "%g", e->set.movetime); }
+
+static bool set_hash(Engine *e, const char *v)
+{
+    long mb;
+    return parse_long(v, 1, 65536, &mb) && engine_set_hash(e, (size_t)mb);
+}
+
+static void get_hash(const Engine *e, Buf *out) { buf_printf(out, "%zu", e->set.hash_mb); }
+
+static bool set_coords(Engine *e, const char *v)
+{
+    if (strcasecmp(v, "auto") == 0)
+        e->set.coords = COORDS_AUTO;
+    else if (strcasecmp(v, "othello") == 0)
+        e->set.coords = COORDS_OTHELLO;
+    else if (strcasecmp(v, "go") == 0 || strcasecmp(v, "gtp") == 0)
+        e->set.coords = COORDS_GO;
+    else
+        return false;
+    return true;
+}
+
+static void get_coords(const Engine *e, Buf *out)
+{
+    static const char *const NAMES[] = {"auto", "othello", "go"};
+    buf_printf(out, "%s", NAMES[e->set.coords + 1]);
+}
+
+static bool set_verbose(Engine *e, const char *v)
+{
+    if (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 || strcasecmp(v, "on") == 0)
+        e->set.verbose = true;
+    else if (strcmp(v, "0") == 0 || strcasecmp(v, "false") == 0 || strcasecmp(v, "off") == 0)
+        e->set.verbose = false;
+    else
+        return false;
+    return true;
+}
+
+static void get_verbose(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.verbose); }
+
+/* Gomoku's rule: freestyle (five or more wins) or standard (exactly five).
+ * Changing it restarts a Gomoku game in progress; other games keep theirs. */
+static bool set_rule(Engine *e, const char *v)
+{
+    const int rule = game_rule(v);
+    if (rule < 0)
+        return false;
+    if (strcasecmp(game_name(e->game), "Gomoku") == 0 && e->variant != rule &&
+        !engine_set_variant(e, rule))
+        return false;
+    e->set.rule = rule;
+    return true;
+}
+
+static void get_rule(const Engine *e, Buf *out) { buf_printf(out, "%s", game_rule_name(e->set.rule)); }
+
+static const Setting SETTINGS[] = {
+    {"level", set_level, get_level},
+    {"depth", set_depth, get_depth},
+    {"movetime", set_movetime, get_movetime},
+    {"hash", set_hash, get_hash},
+    {"coords", set_coords, get_coords},
+    {"verbose", set_verbose, get_verbose},
+    {"rule", set_rule, get_rule},
+};
+
+enum { NSETTINGS = sizeof SETTINGS / sizeof SETTINGS[0] };
+
+static const Setting *find_setting(const char *name)
+{
+    for (int i = 0; i < NSETTINGS; i++)
+        if (strcasecmp(SETTINGS[i].name, name) == 0)
+            return &SETTINGS[i];
+    return NULL;
+}
+
+SettingStatus settings_set(Engine *e, const char *name, const char *value)
+{
+    const Setting *s = find_setting(name);
+    if (!s)
+        return SETTING_UNKNOWN;
+    return s->set(e, value) ? SETTING_OK : SETTING_BAD_VALUE;
+}
+
+bool settings_get(const Engine *e, const char *name, Buf *out)
+{
+    const Setting *s = find_setting(name);
+    if (s)
+        s->get(e, out);
+    return s != NULL;
+}
+
+void settings_list(const Engine *e, Buf *out)
+{
+    for (int i = 0; i < NSETTINGS; i++) {
+        buf_printf(out, "%s%s ", i ? "\n" : "", SETTINGS[i].name);
+        SETTINGS[i].get(e, out);
+    }
+}
