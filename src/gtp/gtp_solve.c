@@ -1,11 +1,7 @@
 /*
  * gtp_solve.c - flipfive-solve: the exact value of the current position for
- * the side to move, with its best move and principal variation.
- *
- * A game with a solve hook (8x8 Othello's endgame solver) is asked for the
- * root and then, move by move, for the principal variation with a window
- * around the value it already knows, which the warm hash table makes cheap.
- * Other games and sizes search to the end with the generic search.
+ * the side to move, with its best move and principal variation (the work is
+ * solve.c's; this is its GTP reply).
  *
  *   flipfive-solve      = A2 +38 pv A2 B1 C1 pass ... nodes 10512345 time 0.420
  *   flipfive-solve wld  = A2 win nodes 1234567 time 0.110
@@ -14,77 +10,8 @@
 #include <strings.h>
 
 #include "gtp_commands.h"
+#include "solve.h"
 #include "timeman.h"
-
-typedef struct Solution {
-    Move best;          /* MOVE_PASS: must pass; MOVE_NONE: game over */
-    int score;          /* search units, side to move's view */
-    int pvlen;
-    Move pv[MAX_GAME_PLY];
-} Solution;
-
-/* The solve hook on pos with window (alpha, beta); false if it declines. */
-static bool hook(Engine *e, int alpha, int beta, int *score, Move *best)
-{
-    return e->ops->solve && e->ops->solve(e->pos, e->search, MAX_GAME_PLY, alpha, beta, score, best);
-}
-
-/* Follows the best moves from the root, each checked by a solve of the
- * child with a null window around its known value. */
-static void hook_pv(Engine *e, Solution *sol)
-{
-    int score = sol->score, plies = 0;
-    Move m = sol->best;
-    while (m != MOVE_NONE && plies < MAX_GAME_PLY - 1 && !e->search->stop) {
-        sol->pv[sol->pvlen++] = m;
-        e->ops->make(e->pos, m);
-        plies++;
-        score = -score;
-        int got;
-        if (!hook(e, score - 1, score + 1, &got, &m) || got != score)
-            break;
-    }
-    while (plies-- > 0)
-        e->ops->unmake(e->pos);
-}
-
-/* Exact values by the generic search, to the end of the game. */
-static bool search_to_end(Engine *e, Solution *sol)
-{
-    SearchLimits lim = {.depth = MAX_PLY - 2, .verbose = e->set.verbose};
-    SearchResult res;
-    search_run(e->search, e->ops, e->pos, e->tt, &lim, &res);
-    if (!res.exact)
-        return false;
-    sol->best = res.best;
-    sol->score = res.score;
-    sol->pvlen = res.pvlen;
-    memcpy(sol->pv, res.pv, sizeof(Move) * (size_t)res.pvlen);
-    return true;
-}
-
-static bool solve(Engine *e, bool wld, Solution *sol)
-{
-    const SearchLimits none = {0};
-    search_begin(e->search, e->ops, e->pos, e->tt, &none);
-    e->search->poll = e->poll;
-    e->search->poll_arg = e->poll_arg;
-    sol->pvlen = 0;
-    if (e->ops->game_over(e->pos)) {
-        sol->best = MOVE_NONE;
-        sol->score = e->ops->final_score(e->pos);
-        return true;
-    }
-    /* A win/loss/draw answer needs only a window around zero. */
-    const int alpha = wld ? -1 : -SCORE_INF, beta = wld ? 1 : SCORE_INF;
-    if (!hook(e, alpha, beta, &sol->score, &sol->best))
-        return search_to_end(e, sol);
-    if (e->search->stop)
-        return false;
-    if (!wld)
-        hook_pv(e, sol);
-    return !e->search->stop;
-}
 
 static void append_move(const Engine *e, Move m, Buf *out)
 {
@@ -106,7 +33,7 @@ void gtp_cmd_solve(Gtp *g, int argc, char **argv)
     Engine *e = g->engine;
     Solution sol;
     const int64_t start = clock_ns();
-    if (!solve(e, wld, &sol)) {
+    if (!solve_run(e, wld, &sol)) {
         gtp_fail(g, "interrupted");
         return;
     }
