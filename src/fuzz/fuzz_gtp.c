@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gtp.h"
+#include "gtp_commands.h"
 #include "record.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -139,7 +139,7 @@ static void check_failures_keep_state(const uint8_t *data, size_t size)
     if (!f || !line)
         abort();
     Gtp g;
-    gtp_init_mem(&g, engine, "", 0, f);
+    gtp_init_mem(&g, gtp_commands, engine, "", 0, f);
     g.sandbox = true;
     Buf before = {0}, after = {0};
     for (size_t i = 0; i < size && !g.quit && !g.out_failed;) {
@@ -177,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!f)
         abort();
     Gtp g;
-    gtp_init_mem(&g, engine, (const char *)data, size, f);
+    gtp_init_mem(&g, gtp_commands, engine, (const char *)data, size, f);
     g.sandbox = true;
     gtp_loop(&g);
     gtp_free(&g);

@@ -192,11 +192,11 @@ bool gtp_parse_vertex(Gtp *g, const char *s, Move *m, bool *syntax_ok)
 
 /* ------------------------------------------------------------ dispatch */
 
-const GtpCommand *gtp_find_command(const char *name)
+const GtpCommand *gtp_find_command(const Gtp *g, const char *name)
 {
-    for (int i = 0; i < gtp_ncommands; i++)
-        if (strcmp(gtp_commands[i].name, name) == 0)
-            return &gtp_commands[i];
+    for (const GtpCommand *c = g->commands; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
     return NULL;
 }
 
@@ -253,7 +253,7 @@ void gtp_handle_line(Gtp *g, char *line)
         first = 1;
     }
     if (n > first) {
-        const GtpCommand *cmd = gtp_find_command(words[first]);
+        const GtpCommand *cmd = gtp_find_command(g, words[first]);
         int argc = n - first - 1;
         char **argv = words + first + 1;
         if (!cmd)
@@ -388,28 +388,30 @@ bool gtp_poll_interrupt(void *arg)
 
 /* ---------------------------------------------------------------- setup */
 
-static void gtp_init(Gtp *g, Engine *e, FILE *out)
+static void gtp_init(Gtp *g, const GtpCommand *commands, Engine *e, FILE *out)
 {
+    g->commands = commands;
     g->engine = e;
     g->out = out;
     e->poll = gtp_poll_interrupt;
     e->poll_arg = g;
 }
 
-void gtp_init_fd(Gtp *g, Engine *e, int fd, FILE *out)
+void gtp_init_fd(Gtp *g, const GtpCommand *commands, Engine *e, int fd, FILE *out)
 {
     *g = (Gtp){0};
     g->in.fd = fd;
-    gtp_init(g, e, out);
+    gtp_init(g, commands, e, out);
 }
 
-void gtp_init_mem(Gtp *g, Engine *e, const char *data, size_t len, FILE *out)
+void gtp_init_mem(Gtp *g, const GtpCommand *commands, Engine *e, const char *data, size_t len,
+                  FILE *out)
 {
     *g = (Gtp){0};
     g->in.fd = -1;
     g->in.mem = data;
     g->in.mem_len = len;
-    gtp_init(g, e, out);
+    gtp_init(g, commands, e, out);
 }
 
 void gtp_free(Gtp *g)

@@ -1,7 +1,8 @@
 /*
  * gtp.h - the GTP v2 front end: reading lines of any length, preprocessing
- * them as the spec says, framing replies, and dispatching through the one
- * command table (gtp_commands.c).
+ * them as the spec says, framing replies, and dispatching through the
+ * command table its caller passes (flipfive's: gtp_commands.c), as GNU Go's
+ * gtp_main_loop(commands, ...) does.
  *
  * Per-command state (id, reply written) lives in the Gtp context and is reset
  * for every line, so every command gets exactly one reply with its own id.
@@ -28,7 +29,10 @@ typedef struct GtpInput {
     bool interrupted;       /* a "# interrupt" line arrived while thinking */
 } GtpInput;
 
+typedef struct GtpCommand GtpCommand;
+
 typedef struct Gtp {
+    const GtpCommand *commands; /* the table, ended by an entry without name */
     Engine *engine;
     FILE *out;
     GtpInput in;
@@ -43,19 +47,20 @@ typedef struct Gtp {
 
 typedef void (*GtpHandler)(Gtp *g, int argc, char **argv);
 
-typedef struct GtpCommand {
-    const char *name;
+struct GtpCommand {
+    const char *name;       /* NULL ends a table */
     GtpHandler run;
     int min_args, max_args; /* argument count checked before run */
-} GtpCommand;
+};
 
-/* The command table and its length (gtp_commands.c). */
-extern const GtpCommand gtp_commands[];
-extern const int gtp_ncommands;
-const GtpCommand *gtp_find_command(const char *name);
+/* The entry of g's table for a command name; NULL when unknown. */
+const GtpCommand *gtp_find_command(const Gtp *g, const char *name);
 
-void gtp_init_fd(Gtp *g, Engine *e, int fd, FILE *out);
-void gtp_init_mem(Gtp *g, Engine *e, const char *data, size_t len, FILE *out);
+/* A front end on commands, answering for e: reading a file descriptor, or
+ * memory (tests and fuzzing drive the same loop in-process). */
+void gtp_init_fd(Gtp *g, const GtpCommand *commands, Engine *e, int fd, FILE *out);
+void gtp_init_mem(Gtp *g, const GtpCommand *commands, Engine *e, const char *data, size_t len,
+                  FILE *out);
 void gtp_free(Gtp *g);
 /* Reads and answers commands until EOF or quit. */
 void gtp_loop(Gtp *g);

@@ -38,15 +38,15 @@ static void cmd_version(Gtp *g, int argc, char **argv)
 static void cmd_known_command(Gtp *g, int argc, char **argv)
 {
     (void)argc;
-    gtp_ok(g, "%s", gtp_find_command(argv[0]) ? "true" : "false");
+    gtp_ok(g, "%s", gtp_find_command(g, argv[0]) ? "true" : "false");
 }
 
 static void cmd_list_commands(Gtp *g, int argc, char **argv)
 {
     (void)argc, (void)argv;
     Buf b = {0};
-    for (int i = 0; i < gtp_ncommands; i++)
-        buf_printf(&b, "%s%s", i ? "\n" : "", gtp_commands[i].name);
+    for (const GtpCommand *c = g->commands; c->name; c++)
+        buf_printf(&b, "%s%s", c == g->commands ? "" : "\n", c->name);
     gtp_ok(g, "%s", buf_str(&b));
     buf_free(&b);
 }
@@ -306,6 +306,5 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-vct",            gtp_cmd_vct,          0, 1},
     {"flipfive-solve",          gtp_cmd_solve,        0, 1},
     {"flipfive-budget",         gtp_cmd_budget,       1, 1},
+    {NULL, NULL, 0, 0},
 };
-
-const int gtp_ncommands = sizeof gtp_commands / sizeof gtp_commands[0];

@@ -1,11 +1,16 @@
 /*
- * gtp_commands.h - handlers that live outside gtp_commands.c but belong in
- * its command table (the flipfive-* and gogui-* extensions).
+ * gtp_commands.h - flipfive's GTP command table, which main() and the
+ * fuzzers pass to the loop, and the handlers that live outside
+ * gtp_commands.c but belong in it (the flipfive-* and gogui-* extensions).
  */
 #ifndef FLIPFIVE_GTP_COMMANDS_H
 #define FLIPFIVE_GTP_COMMANDS_H
 
 #include "gtp.h"
+
+/* Every command flipfive answers, in list_commands order; ends with an
+ * entry without name. */
+extern const GtpCommand gtp_commands[];
 
 /* gtp_ext.c */
 void gtp_cmd_gogui_interrupt(Gtp *g, int argc, char **argv);

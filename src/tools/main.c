@@ -10,6 +10,7 @@
 
 #include "bench.h"
 #include "gtp.h"
+#include "gtp_commands.h"
 #include "settings.h"
 #include "version.h"
 
@@ -107,7 +108,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "flipfive %s: GTP on stdin (try 'showboard', 'genmove black', "
                     "'list_commands', 'quit')\n", FLIPFIVE_VERSION);
         Gtp g;
-        gtp_init_fd(&g, e, STDIN_FILENO, stdout);
+        gtp_init_fd(&g, gtp_commands, e, STDIN_FILENO, stdout);
         gtp_loop(&g);
         gtp_free(&g);
         rc = 0;
