@@ -81,7 +81,7 @@ Engine *engine_create(const EngineSettings *set)
     e->tt = tt_create(set->hash_mb);
     e->search = search_create();
     if (e->search)
-        e->search->node_cap = set->max_nodes;
+        search_set_node_cap(e->search, set->max_nodes);
     tc_init(&e->tc);
     int g = game_index("Othello");
     if (!e->tt || !e->search || !new_position(e, g, game_variant("Othello"), 8)) {
@@ -204,8 +204,7 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
         return PLAY_WRONG_COLOR;
     SearchLimits lim;
     search_limits(e, color, &lim);
-    e->search->poll = e->poll;
-    e->search->poll_arg = e->poll_arg;
+    search_set_poll(e->search, e->poll, e->poll_arg);
     search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
     Move m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
     *out = m;

@@ -55,8 +55,7 @@ bool solve_run(Engine *e, bool wld, Solution *sol)
 {
     const SearchLimits none = {0};
     search_begin(e->search, e->ops, e->pos, e->tt, &none);
-    e->search->poll = e->poll;
-    e->search->poll_arg = e->poll_arg;
+    search_set_poll(e->search, e->poll, e->poll_arg);
     sol->pvlen = 0;
     if (e->ops->game_over(e->pos)) {
         sol->best = MOVE_NONE;

@@ -68,9 +68,7 @@ static bool answer_four(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int 
         return false;
     /* At the horizon a forced block costs no depth. */
     gomoku_make(p, block);
-    ctx->ply++;
-    *score = -search_alphabeta(ctx, 0, -beta, -alpha);
-    ctx->ply--;
+    *score = search_after_move(ctx, 0, alpha, beta);
     gomoku_unmake(p);
     *best = gomoku_cell(p, block);
     return true;

@@ -87,7 +87,7 @@ static bool node(GomokuThreat *t)
 {
     t->nodes++;
     if (t->lim.ctx)
-        t->lim.ctx->nodes++;
+        search_count_node(t->lim.ctx);
     if (t->local_limit && t->nodes >= t->local_limit)
         t->local_abort = true;
     if (t->lim.nodes && t->nodes >= t->lim.nodes)

@@ -55,19 +55,12 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
         gtp_fail(g, "unsupported game");
         return false;
     }
+    /* No deadline in the context: the threat search keeps its own. An
+     * embedder's node budget (the fuzzers) still applies. */
     SearchCtx *s = e->search;
-    int64_t start = clock_ns();
-    s->ops = e->ops;
-    s->pos = e->pos;
-    s->nodes = 0;
-    s->ply = 0;
-    s->stop = false;
-    s->start_ns = start;
-    s->soft_ns = s->hard_ns = 0;
-    s->node_limit = s->node_cap; /* an embedder's budget (the fuzzers), else none */
-    s->next_poll = 0;
-    s->poll = e->poll;
-    s->poll_arg = e->poll_arg;
+    search_begin(s, e->ops, e->pos, NULL, &(SearchLimits){0});
+    search_set_poll(s, e->poll, e->poll_arg);
+    const int64_t start = s->start_ns;
     g->in.interrupted = false;
     *lim = (ThreatLimits){.deadline_ns = secs > 0 ? start + (int64_t)(secs * 1e9) : 0, .ctx = s, .main_line = true};
     return true;

@@ -235,7 +235,7 @@ static inline __attribute__((always_inline)) uint64_t square_flips(uint64_t P, u
 /* P to move, x the one empty square: the opponent owns all the rest. */
 static int solve_last1(Solver *s, uint64_t P, int x)
 {
-    s->ctx->nodes++;
+    search_count_node(s->ctx);
     const int p = bitboard_count(P);
     int n = bitboard_last_flips(P, x);
     if (n)
@@ -249,7 +249,7 @@ static int solve_last1(Solver *s, uint64_t P, int x)
 /* Two empties: each tried in turn, then the pass. */
 static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2, bool passed)
 {
-    s->ctx->nodes++;
+    search_count_node(s->ctx);
     const int sq[2] = {x1, x2};
     int best = NO_SCORE;
     for (int k = 0; k < 2; k++) {
@@ -308,7 +308,7 @@ static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, c
 static inline __attribute__((always_inline)) int solve_few(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, int n,
                             bool passed)
 {
-    s->ctx->nodes++;
+    search_count_node(s->ctx);
     int best;
     if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
         return best;
@@ -361,7 +361,7 @@ static void remaining(const int8_t *sq, int count, uint64_t rest, int *out)
 static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity,
                          bool passed, const int8_t *sq, int count)
 {
-    s->ctx->nodes++;
+    search_count_node(s->ctx);
     int best;
     if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
         return best;
@@ -405,7 +405,7 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
 static int sort_search(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, int depth, int alpha, int beta)
 {
     SearchCtx *ctx = s->ctx;
-    ctx->nodes++;
+    search_count_node(ctx);
     if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
         return 0; /* callers look at ctx->stop */
     if (depth <= 0)
@@ -538,7 +538,7 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
 {
     const uint64_t empty = ~(P | O);
     if (n == 0) {
-        s->ctx->nodes++;
+        search_count_node(s->ctx);
         return othello8_final(bitboard_count(P), bitboard_count(O));
     }
     if (n == 1)
@@ -565,7 +565,7 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     const bool root = best_move != NULL;
 
     /* Step 1. Count the node; time and interrupts. */
-    ctx->nodes++;
+    search_count_node(ctx);
     if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
         return 0;
     const uint64_t key = node_key(s, P, O, side, n);

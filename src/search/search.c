@@ -384,7 +384,24 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
         s->node_limit = s->node_cap;
     schedule_poll(s);
     search_reset(s);
-    tt_new_search(tt);
+    if (tt)
+        tt_new_search(tt);
+}
+
+void search_set_poll(SearchCtx *s, SearchPoll poll, void *arg)
+{
+    s->poll = poll;
+    s->poll_arg = arg;
+}
+
+void search_set_node_cap(SearchCtx *s, uint64_t cap) { s->node_cap = cap; }
+
+int search_after_move(SearchCtx *s, int depth, int alpha, int beta)
+{
+    s->ply++;
+    const int v = -search_alphabeta(s, depth, -beta, -alpha);
+    s->ply--;
+    return v;
 }
 
 /* A game that answers the root outright (a forced win or loss) ends the

@@ -43,6 +43,8 @@ typedef struct SearchResult {
 /* Called every few thousand nodes; returning true stops the search. */
 typedef bool (*SearchPoll)(void *arg);
 
+/* The fields are read by game hooks (ply, tt, stop, nodes); they are
+ * written only by search.c and through the functions below. */
 struct SearchCtx {
     const GameOps *ops;
     void *pos;
@@ -76,11 +78,22 @@ void search_reset(SearchCtx *s);
 void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt,
                 const SearchLimits *lim, SearchResult *res);
 /* Prepares s for work on pos outside search_run, such as a game's solve
- * hook called directly: counters cleared, deadlines set, TT aged. */
+ * hook called directly: counters cleared, deadlines set, TT aged. tt may be
+ * NULL for work that uses no table (the threat searches). */
 void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim);
+/* The owner's interrupt check, polled while searching (NULL: none). */
+void search_set_poll(SearchCtx *s, SearchPoll poll, void *arg);
+/* A node budget for every search from now on (0: none), for embedders. */
+void search_set_node_cap(SearchCtx *s, uint64_t cap);
+/* A node visited by a game's own search (an endgame solver, a threat
+ * search): counted in the figures and the node budget. */
+static inline void search_count_node(SearchCtx *s) { s->nodes++; }
 /* True when the search must stop now (deadline, node budget, interrupt). */
 bool search_should_stop(SearchCtx *s);
 /* The alpha-beta itself, for game hooks that want to recurse. */
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
+/* For a game hook that made a move itself: the child's value from the
+ * mover's view, searched one ply further from the root. */
+int search_after_move(SearchCtx *s, int depth, int alpha, int beta);
 
 #endif

@@ -264,10 +264,9 @@ int main(int argc, char **argv)
     c.s = c.slow->create(8, 0);
     c.ctx = search_create();
     Tt *tt = tt_create(1);
-    if (!c.f || !c.s || !c.ctx || !tt) {
+    if (!c.f || !c.s || !c.ctx || !tt)
         die("out of memory");
-    }
-    c.ctx->tt = tt;
+    search_begin(c.ctx, c.fast, c.f, tt, &(SearchLimits){0});
     for (long g = 0; g < games; g++) {
         random_game(&c);
         random_setup(&c);
