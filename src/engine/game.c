@@ -8,8 +8,8 @@
 #include <strings.h>
 
 #include "gomoku.h"
-#include "othello.h"
-#include "othello8.h"
+#include "othello_ops.h"
+#include "othello8_ops.h"
 
 typedef struct GameDef {
     const char *name;

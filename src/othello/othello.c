@@ -3,7 +3,8 @@
  *
  * One direction table and one loop do all the walking. This backend is the
  * one every board size can use; the 8x8 game may be served by a faster one,
- * and this file then doubles as its cross-check.
+ * and this file then doubles as its cross-check. othello_ops.c puts these
+ * functions, the evaluation and the search hooks together as a GameOps.
  */
 #include "othello.h"
 
@@ -11,12 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "othello_eval.h"
 #include "zobrist.h"
 
-enum { OTHELLO_UNITS = 100 }; /* search units per disc */
-
-static bool othello_size_ok(int size)
+bool othello_size_ok(int size)
 {
     return size >= OTHELLO_MIN_SIZE && size <= OTHELLO_MAX_SIZE && size % 2 == 0;
 }
@@ -98,7 +96,7 @@ static void set_side(OthelloPos *p, int side)
     p->side = side;
 }
 
-static void othello_reset(void *vp)
+void othello_reset(void *vp)
 {
     OthelloPos *p = vp;
     int n = p->size, m = n / 2;
@@ -110,7 +108,7 @@ static void othello_reset(void *vp)
     put_disc(p, m * n + m - 1, BLACK);
 }
 
-static void *othello_create(int size, int variant)
+void *othello_create(int size, int variant)
 {
     (void)variant;
     assert(othello_size_ok(size));
@@ -136,7 +134,7 @@ static void *othello_create(int size, int variant)
     return p;
 }
 
-static void othello_destroy(void *vp)
+void othello_destroy(void *vp)
 {
     OthelloPos *p = vp;
     if (!p)
@@ -146,7 +144,7 @@ static void othello_destroy(void *vp)
     free(p);
 }
 
-static bool othello_setup(void *vp, const int8_t *cells, int side)
+bool othello_setup(void *vp, const int8_t *cells, int side)
 {
     OthelloPos *p = vp;
     for (int c = 0; c < p->size * p->size; c++)
@@ -163,17 +161,17 @@ static bool othello_setup(void *vp, const int8_t *cells, int side)
     return true;
 }
 
-static int othello_size(const void *vp) { return ((const OthelloPos *)vp)->size; }
+int othello_size(const void *vp) { return ((const OthelloPos *)vp)->size; }
 
-static int othello_cell_at(const void *vp, int cell)
+int othello_cell_at(const void *vp, int cell)
 {
     const OthelloPos *p = vp;
     return p->box[othello_box(p, cell)];
 }
 
-static int othello_side(const void *vp) { return ((const OthelloPos *)vp)->side; }
+int othello_side(const void *vp) { return ((const OthelloPos *)vp)->side; }
 
-static int othello_gen_moves(void *vp, Move *out)
+int othello_gen_moves(void *vp, Move *out)
 {
     const OthelloPos *p = vp;
     int n = 0;
@@ -185,13 +183,13 @@ static int othello_gen_moves(void *vp, Move *out)
     return n;
 }
 
-static bool othello_game_over(void *vp)
+bool othello_game_over(void *vp)
 {
     const OthelloPos *p = vp;
     return !has_move(p, p->side) && !has_move(p, color_other(p->side));
 }
 
-static bool othello_is_legal(void *vp, Move m)
+bool othello_is_legal(void *vp, Move m)
 {
     const OthelloPos *p = vp;
     if (m == MOVE_PASS)
@@ -211,7 +209,7 @@ static void push_undo(OthelloPos *p, Move m)
     u->hash = p->hash;
 }
 
-static void othello_make(void *vp, Move m)
+void othello_make(void *vp, Move m)
 {
     OthelloPos *p = vp;
     push_undo(p, m);
@@ -240,7 +238,7 @@ static void othello_make(void *vp, Move m)
     p->hash ^= zobrist_side();
 }
 
-static void othello_unmake(void *vp)
+void othello_unmake(void *vp)
 {
     OthelloPos *p = vp;
     assert(p->nundo > 0);
@@ -257,7 +255,7 @@ static void othello_unmake(void *vp)
     p->hash = u->hash;
 }
 
-static int othello_outcome(void *vp)
+int othello_outcome(void *vp)
 {
     const OthelloPos *p = vp;
     int b = p->discs[BLACK], w = p->discs[WHITE];
@@ -269,61 +267,19 @@ static int othello_outcome(void *vp)
     return b - w;
 }
 
-static uint64_t othello_hash(const void *vp) { return ((const OthelloPos *)vp)->hash; }
-static int othello_plies(const void *vp) { return ((const OthelloPos *)vp)->nundo; }
+uint64_t othello_hash(const void *vp) { return ((const OthelloPos *)vp)->hash; }
+int othello_plies(const void *vp) { return ((const OthelloPos *)vp)->nundo; }
 
-static int othello_final_score(void *vp)
+int othello_final_score(void *vp)
 {
     const OthelloPos *p = vp;
     int s = othello_outcome(vp) * OTHELLO_UNITS;
     return p->side == BLACK ? s : -s;
 }
 
-static int othello_evaluate(void *vp) { return othello_eval(vp); }
-
-static void othello_score_moves(void *vp, const Move *moves, int n, int *scores)
-{
-    othello_eval_order(vp, moves, n, scores);
-}
-
-static int othello_moves_left(void *vp)
+int othello_moves_left(void *vp)
 {
     const OthelloPos *p = vp;
     int empties = p->size * p->size - p->discs[BLACK] - p->discs[WHITE];
     return (empties + 1) / 2;
 }
-
-static int othello_units(void) { return OTHELLO_UNITS; }
-
-const GameOps othello_ops = {
-    .name = "Othello",
-    .sgf_gm = 2,
-    .min_size = OTHELLO_MIN_SIZE,
-    .max_size = OTHELLO_MAX_SIZE,
-    .default_size = 8,
-    .coords = COORDS_OTHELLO,
-    .free_order = false,
-    .size_ok = othello_size_ok,
-    .create = othello_create,
-    .destroy = othello_destroy,
-    .reset = othello_reset,
-    .setup = othello_setup,
-    .size = othello_size,
-    .cell = othello_cell_at,
-    .side_to_move = othello_side,
-    .gen_moves = othello_gen_moves,
-    .is_legal = othello_is_legal,
-    .make = othello_make,
-    .unmake = othello_unmake,
-    .game_over = othello_game_over,
-    .outcome = othello_outcome,
-    .hash = othello_hash,
-    .plies = othello_plies,
-    .evaluate = othello_evaluate,
-    .final_score = othello_final_score,
-    .score_moves = othello_score_moves,
-    .solve = NULL,
-    .perft = NULL,
-    .moves_left = othello_moves_left,
-    .score_units = othello_units,
-};

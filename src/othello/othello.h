@@ -44,7 +44,7 @@ typedef struct OthelloPos {
     int flip_cap;
 } OthelloPos;
 
-extern const GameOps othello_ops;
+enum { OTHELLO_UNITS = 100 }; /* search units per disc */
 
 /* Mailbox square of a cell index and back. */
 static inline int othello_box(const OthelloPos *p, int cell)
@@ -61,5 +61,26 @@ static inline int othello_cell(const OthelloPos *p, int box)
 int othello_count_flips(const OthelloPos *p, int b, int color);
 /* Number of legal moves of color. */
 int othello_mobility(const OthelloPos *p, int color);
+
+/* The rules in the shapes of GameOps (game.h), on an OthelloPos;
+ * othello_ops.c assembles them with the evaluation into othello_ops. */
+bool othello_size_ok(int size);
+void *othello_create(int size, int variant);
+void othello_destroy(void *pos);
+void othello_reset(void *pos);
+bool othello_setup(void *pos, const int8_t *cells, int side);
+int othello_size(const void *pos);
+int othello_cell_at(const void *pos, int cell);
+int othello_side(const void *pos);
+int othello_gen_moves(void *pos, Move *out);
+bool othello_is_legal(void *pos, Move m);
+void othello_make(void *pos, Move m);
+void othello_unmake(void *pos);
+bool othello_game_over(void *pos);
+int othello_outcome(void *pos);
+uint64_t othello_hash(const void *pos);
+int othello_plies(const void *pos);
+int othello_final_score(void *pos);
+int othello_moves_left(void *pos);
 
 #endif

@@ -1,5 +1,6 @@
 /*
- * othello8.c - the GameOps of the 8x8 bitboard backend and its perft.
+ * othello8.c - the rules of the 8x8 bitboard backend and its perft;
+ * othello8_ops.c assembles them with the evaluation and the solver.
  *
  * A move is applied by or-ing its flip mask in and undone by or-ing it out;
  * the undo record keeps the mask and the previous hash. The search's hot
@@ -12,21 +13,10 @@
 #include <stdlib.h>
 
 #include "bitboard.h"
-#include "othello8_eval.h"
-#include "othello8_search.h"
-#include "othello8_indices.h"
-#include "othello8_pattern.h"
-#include "othello8_solve.h"
 #include "zobrist.h"
-
-enum { UNITS = 100 }; /* search units per disc */
 
 #define START_BLACK 0x0000000810000000ull /* E4 D5 */
 #define START_WHITE 0x0000001008000000ull /* D4 E5 */
-
-static bool o8_size_ok(int size) { return size == 8; }
-
-const GameOps *othello8_special(int size) { return size == 8 ? &othello8_ops : NULL; }
 
 uint64_t othello8_full_hash(const Othello8Pos *p)
 {
@@ -47,36 +37,11 @@ static void set_discs(Othello8Pos *p, uint64_t black, uint64_t white, int side)
     p->side = side;
     p->nundo = 0;
     p->hash = othello8_full_hash(p);
-    othello8_table_clear(p->solve_table);
 }
 
-static void o8_reset(void *vp) { set_discs(vp, START_BLACK, START_WHITE, BLACK); }
+void othello8_start(Othello8Pos *p) { set_discs(p, START_BLACK, START_WHITE, BLACK); }
 
-static void *o8_create(int size, int variant)
-{
-    (void)variant;
-    assert(size == 8);
-    (void)size;
-    bitboard_init();
-    o8p_init();
-    o8i_init();
-    Othello8Pos *p = malloc(sizeof *p);
-    if (!p)
-        return NULL;
-    p->solve_table = NULL;
-    o8_reset(p);
-    return p;
-}
-
-static void o8_destroy(void *vp)
-{
-    Othello8Pos *p = vp;
-    if (p)
-        othello8_table_free(p->solve_table);
-    free(p);
-}
-
-static bool o8_setup(void *vp, const int8_t *cells, int side)
+bool othello8_load(Othello8Pos *p, const int8_t *cells, int side)
 {
     uint64_t disc[2] = {0, 0};
     for (int c = 0; c < 64; c++) {
@@ -87,26 +52,26 @@ static bool o8_setup(void *vp, const int8_t *cells, int side)
     }
     if (side != BLACK && side != WHITE)
         return false;
-    set_discs(vp, disc[BLACK], disc[WHITE], side);
+    set_discs(p, disc[BLACK], disc[WHITE], side);
     return true;
 }
 
-static int o8_size(const void *vp)
+int othello8_size(const void *vp)
 {
     (void)vp;
     return 8;
 }
 
-static int o8_cell(const void *vp, int cell)
+int othello8_cell(const void *vp, int cell)
 {
     const Othello8Pos *p = vp;
     const uint64_t bit = 1ull << cell;
     return p->discs[BLACK] & bit ? CELL_BLACK : p->discs[WHITE] & bit ? CELL_WHITE : CELL_EMPTY;
 }
 
-static int o8_side(const void *vp) { return ((const Othello8Pos *)vp)->side; }
+int othello8_side(const void *vp) { return ((const Othello8Pos *)vp)->side; }
 
-static int o8_gen_moves(void *vp, Move *out)
+int othello8_gen_moves(void *vp, Move *out)
 {
     const Othello8Pos *p = vp;
     const uint64_t P = othello8_player(p), O = othello8_opponent(p);
@@ -119,14 +84,14 @@ static int o8_gen_moves(void *vp, Move *out)
     return n;
 }
 
-static bool o8_game_over(void *vp)
+bool othello8_game_over(void *vp)
 {
     const Othello8Pos *p = vp;
     return !bitboard_moves(p->discs[BLACK], p->discs[WHITE]) &&
            !bitboard_moves(p->discs[WHITE], p->discs[BLACK]);
 }
 
-static bool o8_is_legal(void *vp, Move m)
+bool othello8_is_legal(void *vp, Move m)
 {
     const Othello8Pos *p = vp;
     const uint64_t P = othello8_player(p), O = othello8_opponent(p), moves = bitboard_moves(P, O);
@@ -146,7 +111,7 @@ static uint64_t flip_keys(uint64_t flips)
     return h;
 }
 
-static void o8_make(void *vp, Move m)
+void othello8_make(void *vp, Move m)
 {
     Othello8Pos *p = vp;
     assert(p->nundo < MAX_GAME_PLY + MAX_PLY);
@@ -168,7 +133,7 @@ static void o8_make(void *vp, Move m)
     check(p);
 }
 
-static void o8_unmake(void *vp)
+void othello8_unmake(void *vp)
 {
     Othello8Pos *p = vp;
     assert(p->nundo > 0);
@@ -183,40 +148,26 @@ static void o8_unmake(void *vp)
     check(p);
 }
 
-static int o8_outcome(void *vp)
+int othello8_outcome(void *vp)
 {
     const Othello8Pos *p = vp;
     return othello8_final(bitboard_count(p->discs[BLACK]), bitboard_count(p->discs[WHITE]));
 }
 
-static uint64_t o8_hash(const void *vp) { return ((const Othello8Pos *)vp)->hash; }
-static int o8_plies(const void *vp) { return ((const Othello8Pos *)vp)->nundo; }
+uint64_t othello8_hash(const void *vp) { return ((const Othello8Pos *)vp)->hash; }
+int othello8_plies(const void *vp) { return ((const Othello8Pos *)vp)->nundo; }
 
-static int o8_final_score(void *vp)
+int othello8_final_score(void *vp)
 {
     const Othello8Pos *p = vp;
-    return UNITS * othello8_final(bitboard_count(othello8_player(p)), bitboard_count(othello8_opponent(p)));
+    return OTHELLO8_UNITS * othello8_final(bitboard_count(othello8_player(p)), bitboard_count(othello8_opponent(p)));
 }
 
-static int o8_evaluate(void *vp)
-{
-    const Othello8Pos *p = vp;
-    return o8p_eval(othello8_player(p), othello8_opponent(p));
-}
-
-static void o8_score_moves(void *vp, const Move *moves, int n, int *scores)
-{
-    const Othello8Pos *p = vp;
-    othello8_order(othello8_player(p), othello8_opponent(p), moves, n, scores);
-}
-
-static int o8_moves_left(void *vp)
+int othello8_moves_left(void *vp)
 {
     const Othello8Pos *p = vp;
     return (64 - bitboard_count(p->discs[BLACK] | p->discs[WHITE]) + 1) / 2;
 }
-
-static int o8_units(void) { return UNITS; }
 
 /* ----------------------------------------------------------------- perft */
 
@@ -241,38 +192,3 @@ uint64_t othello8_perft(void *vp, int depth)
     const Othello8Pos *p = vp;
     return depth <= 0 ? 1 : perft_bits(othello8_player(p), othello8_opponent(p), depth);
 }
-
-const GameOps othello8_ops = {
-    .name = "Othello",
-    .sgf_gm = 2,
-    .min_size = 8,
-    .max_size = 8,
-    .default_size = 8,
-    .coords = COORDS_OTHELLO,
-    .free_order = false,
-    .size_ok = o8_size_ok,
-    .create = o8_create,
-    .destroy = o8_destroy,
-    .reset = o8_reset,
-    .setup = o8_setup,
-    .size = o8_size,
-    .cell = o8_cell,
-    .side_to_move = o8_side,
-    .gen_moves = o8_gen_moves,
-    .is_legal = o8_is_legal,
-    .make = o8_make,
-    .unmake = o8_unmake,
-    .game_over = o8_game_over,
-    .outcome = o8_outcome,
-    .hash = o8_hash,
-    .plies = o8_plies,
-    .evaluate = o8_evaluate,
-    .final_score = o8_final_score,
-    .score_moves = o8_score_moves,
-    .solve = othello8_solve,
-    .perft = othello8_perft,
-    .moves_left = o8_moves_left,
-    .score_units = o8_units,
-    .tuning = &othello8_tuning,
-    .solve_depth = othello8_solve_depth,
-};

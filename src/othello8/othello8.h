@@ -32,10 +32,7 @@ typedef struct Othello8Pos {
     Othello8Table *solve_table; /* allocated by the first solve */
 } Othello8Pos;
 
-extern const GameOps othello8_ops;
-
-/* The registry's hook: the bitboard backend for size 8, NULL otherwise. */
-const GameOps *othello8_special(int size);
+enum { OTHELLO8_UNITS = 100 }; /* search units per disc */
 
 /* Discs of the side to move and of its opponent. */
 static inline uint64_t othello8_player(const Othello8Pos *p) { return p->discs[p->side]; }
@@ -52,5 +49,26 @@ static inline int othello8_final(int p_discs, int o_discs)
 uint64_t othello8_perft(void *pos, int depth);
 /* The hash recomputed from the discs (checks the incremental one). */
 uint64_t othello8_full_hash(const Othello8Pos *p);
+
+/* The start position; an arbitrary one (cells[64] of CELL_*, side to move),
+ * false and p unchanged when it is not one. Both forget the history. */
+void othello8_start(Othello8Pos *p);
+bool othello8_load(Othello8Pos *p, const int8_t *cells, int side);
+
+/* The rules in the shapes of GameOps (game.h), on an Othello8Pos;
+ * othello8_ops.c assembles them with the evaluation and the solver. */
+int othello8_size(const void *pos);
+int othello8_cell(const void *pos, int cell);
+int othello8_side(const void *pos);
+int othello8_gen_moves(void *pos, Move *out);
+bool othello8_is_legal(void *pos, Move m);
+void othello8_make(void *pos, Move m);
+void othello8_unmake(void *pos);
+bool othello8_game_over(void *pos);
+int othello8_outcome(void *pos);
+uint64_t othello8_hash(const void *pos);
+int othello8_plies(const void *pos);
+int othello8_final_score(void *pos);
+int othello8_moves_left(void *pos);
 
 #endif

@@ -20,8 +20,10 @@
 
 #include "bitboard.h"
 #include "othello.h"
+#include "othello_ops.h"
 #include "othello_eval.h"
 #include "othello8.h"
+#include "othello8_ops.h"
 #include "othello8_eval.h"
 #include "othello8_solve.h"
 #include "perft.h"

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "othello8.h"
+#include "othello8_ops.h"
 #include "othello8_pattern.h"
 #include "othello8_search.h"
 #include "search.h"

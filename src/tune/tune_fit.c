@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "othello8.h"
+#include "othello8_ops.h"
 #include "othello8_eval.h"
 #include "othello8_pattern.h"
 #include "search.h"
