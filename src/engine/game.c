@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "gomoku.h"
+#include "gomoku_ops.h"
 #include "othello_ops.h"
 #include "othello8_ops.h"
 

@@ -1,7 +1,8 @@
 /*
- * gomoku.c - the five-in-a-row rules and the incremental board: stones,
- * line keys, patterns and threat sets, make/unmake, and the GameOps tables
- * of Gomoku (freestyle or standard by variant) and Renju.
+ * gomoku.c - the five-in-a-row board, kept incrementally: stones, line
+ * keys, patterns, rule flags, cell weights and threat sets, make/unmake.
+ * Renju's forbidden points are renju.c's; gomoku_ops.c assembles the
+ * GameOps tables of Gomoku (freestyle or standard by variant) and Renju.
  */
 #include "gomoku.h"
 
@@ -9,13 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gomoku_eval.h"
-#include "gomoku_search.h"
-#include "gomoku_threat.h"
-#include "renju.h"
+#include "gomoku_weight.h"
 #include "zobrist.h"
-
-enum { GOMOKU_UNITS = 100 }; /* search units per point of outcome */
 
 /* ------------------------------------------------------------ cell sets */
 
@@ -79,9 +75,9 @@ int gomoku_five_points(const GomokuPos *p, int color, int16_t *out)
 
 static void summarize(GomokuPos *p, int b, int color)
 {
-    uint8_t flags;
+    const uint8_t flags = (uint8_t)pattern_flags(p->view[color], p->pat[b][color]);
     int16_t value, passive;
-    gomoku_eval_cell(p->view[color], p->pat[b][color], &flags, &value, &passive);
+    gomoku_weight_cell(p->pat[b][color], flags, &value, &passive);
     p->sum[color] += value - p->value[b][color];
     p->psum[color] += passive - p->passive[b][color];
     p->value[b][color] = value;
@@ -230,7 +226,7 @@ static void compute_empty_board(GomokuPos *p)
 
 /* Back to the empty board: a copy of the one computed at creation, which is
  * much cheaper than recomputing every pattern (clear_board, set-ups). */
-static void clear_board(GomokuPos *p)
+void gomoku_clear(GomokuPos *p)
 {
     if (!p->empty) {
         compute_empty_board(p);
@@ -245,10 +241,7 @@ static void clear_board(GomokuPos *p)
     p->empty = empty;
 }
 
-static bool size_ok(int size) { return size >= GOMOKU_MIN_SIZE && size <= GOMOKU_MAX_SIZE; }
-static bool renju_size_ok(int size) { return size == RENJU_SIZE; }
-
-static void *create_rule(int size, int rule)
+GomokuPos *gomoku_new(int size, int rule)
 {
     pattern_init();
     GomokuPos *p = calloc(1, sizeof *p);
@@ -276,35 +269,13 @@ static void *create_rule(int size, int rule)
     return p;
 }
 
-static void *gomoku_create(int size, int variant)
+void gomoku_free(GomokuPos *p)
 {
-    assert(size_ok(size));
-    return create_rule(size, variant == RULE_STANDARD ? RULE_STANDARD : RULE_FREESTYLE);
-}
-
-static void *renju_create(int size, int variant)
-{
-    (void)variant;
-    assert(renju_size_ok(size));
-    return create_rule(size, RULE_RENJU);
-}
-
-static void gomoku_destroy(void *vp)
-{
-    GomokuPos *p = vp;
     if (!p)
         return;
-    gomoku_threat_destroy(p->threat);
     free(p->undo);
     free(p->empty);
     free(p);
-}
-
-static void gomoku_reset(void *vp)
-{
-    GomokuPos *p = vp;
-    clear_board(p);
-    gomoku_threat_clear(p->threat);
 }
 
 /* The stone on b is part of a winning five of its colour. */
@@ -339,9 +310,8 @@ static int board_winner(const GomokuPos *p)
     return w;
 }
 
-static bool gomoku_setup(void *vp, const int8_t *cells, int side)
+bool gomoku_load(GomokuPos *p, const int8_t *cells, int side)
 {
-    GomokuPos *p = vp;
     const int n = p->size;
     if (side != BLACK && side != WHITE)
         return false;
@@ -352,7 +322,7 @@ static bool gomoku_setup(void *vp, const int8_t *cells, int side)
     if (!q)
         return false;
     *q = *p;
-    clear_board(q);
+    gomoku_clear(q);
     for (int c = 0; c < n * n; c++)
         if (cells[c] != CELL_EMPTY)
             gomoku_put(q, gomoku_box(q, c), cells[c] - 1);
@@ -364,20 +334,12 @@ static bool gomoku_setup(void *vp, const int8_t *cells, int side)
             q->hash ^= zobrist_side();
         q->side = side;
         *p = *q;
-        gomoku_threat_clear(p->threat);
     }
     free(q);
     return ok;
 }
 
-/* ------------------------------------------------------ moves and rules */
-
-bool gomoku_can_play(GomokuPos *p, int b, int color)
-{
-    if (p->box[b] != CELL_EMPTY)
-        return false;
-    return !(color == BLACK && p->rule == RULE_RENJU && renju_forbidden(p, b));
-}
+/* ------------------------------------------------------------ moves */
 
 void gomoku_make(GomokuPos *p, int b)
 {
@@ -404,149 +366,3 @@ void gomoku_unmake(GomokuPos *p)
     p->hash ^= zobrist_side();
     p->winner = u->winner;
 }
-
-static void ops_make(void *vp, Move m)
-{
-    GomokuPos *p = vp;
-    gomoku_make(p, m == MOVE_PASS ? -1 : gomoku_box(p, m));
-}
-
-static void ops_unmake(void *vp) { gomoku_unmake(vp); }
-
-static bool board_full(const GomokuPos *p) { return p->stones == p->size * p->size; }
-
-/* Renju black may find every empty point forbidden: nothing left to play. */
-static bool no_legal_move(GomokuPos *p)
-{
-    if (p->rule != RULE_RENJU || p->side != BLACK)
-        return board_full(p);
-    for (int c = 0; c < p->size * p->size; c++)
-        if (gomoku_can_play(p, gomoku_box(p, c), BLACK))
-            return false;
-    return true;
-}
-
-static bool gomoku_game_over(void *vp)
-{
-    GomokuPos *p = vp;
-    return p->winner >= 0 || no_legal_move(p);
-}
-
-static int gomoku_gen_moves(void *vp, Move *out)
-{
-    GomokuPos *p = vp;
-    int n = 0;
-    if (p->winner >= 0)
-        return 0;
-    for (int c = 0; c < p->size * p->size; c++)
-        if (gomoku_can_play(p, gomoku_box(p, c), p->side))
-            out[n++] = c;
-    return n;
-}
-
-static bool gomoku_is_legal(void *vp, Move m)
-{
-    GomokuPos *p = vp;
-    if (m < 0 || m >= p->size * p->size || p->winner >= 0)
-        return false;
-    return gomoku_can_play(p, gomoku_box(p, m), p->side);
-}
-
-static int gomoku_outcome(void *vp)
-{
-    const GomokuPos *p = vp;
-    return p->winner == BLACK ? 1 : p->winner == WHITE ? -1 : 0;
-}
-
-static int gomoku_final_score(void *vp)
-{
-    const GomokuPos *p = vp;
-    if (p->winner < 0)
-        return 0;
-    return p->winner == p->side ? SCORE_WIN : -SCORE_WIN;
-}
-
-static int gomoku_size(const void *vp) { return ((const GomokuPos *)vp)->size; }
-
-static int gomoku_cell_at(const void *vp, int cell)
-{
-    const GomokuPos *p = vp;
-    return p->box[gomoku_box(p, cell)];
-}
-
-static int gomoku_side(const void *vp) { return ((const GomokuPos *)vp)->side; }
-static uint64_t gomoku_hash(const void *vp) { return ((const GomokuPos *)vp)->hash; }
-static int gomoku_plies(const void *vp) { return ((const GomokuPos *)vp)->nundo; }
-
-/* Own moves still to come, for the clock: games are decided early. */
-static int gomoku_moves_left(void *vp)
-{
-    const GomokuPos *p = vp;
-    int left = 30 - p->stones / 4;
-    int room = (p->size * p->size - p->stones + 1) / 2;
-    if (left < 10)
-        left = 10;
-    return left < room ? left : room;
-}
-
-static int gomoku_units(void) { return GOMOKU_UNITS; }
-static int ops_evaluate(void *vp) { return gomoku_evaluate(vp); }
-
-static void ops_score_moves(void *vp, const Move *moves, int n, int *keys)
-{
-    gomoku_score_moves(vp, moves, n, keys);
-}
-
-static int ops_search_moves(void *vp, Move *out) { return gomoku_search_moves(vp, out); }
-
-static bool ops_solve(void *vp, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
-{
-    return gomoku_search_solve(vp, ctx, depth, alpha, beta, score, best);
-}
-
-#define FIVE_IN_A_ROW_OPS                       \
-    .sgf_gm = 4,                                \
-    .coords = COORDS_GO,                        \
-    .free_order = true,                         \
-    .destroy = gomoku_destroy,                  \
-    .reset = gomoku_reset,                      \
-    .setup = gomoku_setup,                      \
-    .size = gomoku_size,                        \
-    .cell = gomoku_cell_at,                     \
-    .side_to_move = gomoku_side,                \
-    .gen_moves = gomoku_gen_moves,              \
-    .is_legal = gomoku_is_legal,                \
-    .make = ops_make,                           \
-    .unmake = ops_unmake,                       \
-    .game_over = gomoku_game_over,              \
-    .outcome = gomoku_outcome,                  \
-    .hash = gomoku_hash,                        \
-    .plies = gomoku_plies,                      \
-    .evaluate = ops_evaluate,                   \
-    .final_score = gomoku_final_score,          \
-    .score_moves = ops_score_moves,             \
-    .solve = ops_solve,                         \
-    .perft = NULL,                              \
-    .moves_left = gomoku_moves_left,            \
-    .score_units = gomoku_units,                \
-    .gen_search_moves = ops_search_moves
-
-const GameOps gomoku_ops = {
-    .name = "Gomoku",
-    .min_size = GOMOKU_MIN_SIZE,
-    .max_size = GOMOKU_MAX_SIZE,
-    .default_size = GOMOKU_DEFAULT_SIZE,
-    .size_ok = size_ok,
-    .create = gomoku_create,
-    FIVE_IN_A_ROW_OPS,
-};
-
-const GameOps renju_ops = {
-    .name = "Renju",
-    .min_size = RENJU_SIZE,
-    .max_size = RENJU_SIZE,
-    .default_size = RENJU_SIZE,
-    .size_ok = renju_size_ok,
-    .create = renju_create,
-    FIVE_IN_A_ROW_OPS,
-};

@@ -34,16 +34,6 @@ enum {
 
 typedef enum { RULE_FREESTYLE = 0, RULE_STANDARD = 1, RULE_RENJU = 2 } GomokuRule;
 
-/* Per-cell, per-colour summary of the four line patterns. */
-enum {
-    FL_FIVE = 1,        /* completes a five */
-    FL_FOUR = 2,        /* makes a four (some line B4, F4 or D4) */
-    FL_OPEN4 = 4,       /* makes two five points: straight four, 4-4 */
-    FL_THREE = 8,       /* makes a three (some line F3) */
-    FL_FOUL = 16        /* Renju black: overline, 4-4 or two threes here;
-                         * the exact forbidden check is needed (renju.h) */
-};
-
 /* Sets of cells by threat, per colour. */
 enum { SET_FIVE, SET_FOUR, SET_THREE, NSETS };
 
@@ -84,9 +74,6 @@ typedef struct GomokuPos {
     struct GomokuPos *empty;             /* this position with an empty board */
 } GomokuPos;
 
-extern const GameOps gomoku_ops;
-extern const GameOps renju_ops;
-
 static inline int gomoku_box(const GomokuPos *p, int cell)
 {
     return (cell / p->size + GOMOKU_PAD) * p->width + cell % p->size + GOMOKU_PAD;
@@ -119,8 +106,15 @@ static inline int gomoku_set_first(const CellSet *s)
 void gomoku_put(GomokuPos *p, int box, int color);
 void gomoku_remove(GomokuPos *p, int box);
 
-/* color may legally play on box (empty; for Renju black, not forbidden). */
-bool gomoku_can_play(GomokuPos *p, int box, int color);
+/* A position with an empty board under rule (GomokuRule); NULL when out
+ * of memory. gomoku_free frees it (not its threat workspace: the owner's). */
+GomokuPos *gomoku_new(int size, int rule);
+void gomoku_free(GomokuPos *p);
+/* Back to the empty board, history forgotten. */
+void gomoku_clear(GomokuPos *p);
+/* An arbitrary position: cells[size*size] of CELL_*, side to move; false
+ * (p unchanged) when it is not one (both colours have a five). */
+bool gomoku_load(GomokuPos *p, const int8_t *cells, int side);
 /* Five points of color, sorted by box index; returns the count. */
 int gomoku_five_points(const GomokuPos *p, int color, int16_t *out);
 /* Copy of a set, sorted by box index (search order must not depend on the

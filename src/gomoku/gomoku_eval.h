@@ -1,19 +1,12 @@
 /*
- * gomoku_eval.h - what the search knows about five-in-a-row: the weight of
- * each empty cell for each colour (from its four line patterns), the
- * evaluation (those weights summed, kept current by make/unmake), move
- * ordering, and the candidate moves the search looks at.
+ * gomoku_eval.h - what the search knows about five-in-a-row: the
+ * evaluation (the cell weights of gomoku_weight.h summed, kept current by
+ * make/unmake), move ordering, and the candidate moves the search looks at.
  */
 #ifndef FLIPFIVE_GOMOKU_EVAL_H
 #define FLIPFIVE_GOMOKU_EVAL_H
 
 #include "gomoku.h"
-
-/* Flags (FL_*) and weights of a cell for a colour with these four patterns:
- * value when that colour is to move, passive when it is not (its threats
- * there will be answered first). */
-void gomoku_eval_cell(PatternView view, const uint8_t pat[4], uint8_t *flags, int16_t *value,
-                      int16_t *passive);
 
 /* Heuristic value for the side to move, well inside +-SCORE_WIN_MIN. */
 int gomoku_evaluate(GomokuPos *p);

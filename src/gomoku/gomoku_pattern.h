@@ -44,6 +44,22 @@ typedef enum { VIEW_FREE, VIEW_EXACT, VIEW_RENJU_BLACK, VIEW_COUNT } PatternView
 /* Two-bit cell codes inside keys. */
 enum { CODE_EMPTY = 0, CODE_BLACK = 1, CODE_WHITE = 2, CODE_WALL = 3 };
 
+/* What a stone of one colour on a cell makes over its four lines: the rule
+ * flags the board keeps per empty cell and colour (gomoku.h). */
+enum {
+    FL_FIVE = 1,        /* completes a five */
+    FL_FOUR = 2,        /* makes a four (some line B4, F4 or D4) */
+    FL_OPEN4 = 4,       /* makes two five points: straight four, 4-4 */
+    FL_THREE = 8,       /* makes a three (some line F3) */
+    FL_FOUL = 16,       /* Renju black: overline, 4-4 or two threes here;
+                         * the exact forbidden check is needed (renju.h) */
+    FL_THREE3 = 32      /* makes two threes (some two lines F3) */
+};
+
+/* The FL_* flags of a cell whose four line patterns (for one colour,
+ * counted as view says) are pat. */
+int pattern_flags(PatternView view, const uint8_t pat[4]);
+
 /* Builds the tables (once; later calls return at once). */
 void pattern_init(void);
 

@@ -5,6 +5,7 @@
 #include "gomoku_search.h"
 
 #include "gomoku_threat.h"
+#include "renju.h"
 
 enum {
     /* Budgets, in threat nodes. */
@@ -57,7 +58,7 @@ static bool answer_four(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int 
     const CellSet *df = &p->set[d][SET_FIVE];
     int block = -1;
     for (int i = 0; i < df->n; i++)
-        if (gomoku_can_play(p, df->cell[i], a) && (block < 0 || df->cell[i] < block))
+        if (renju_can_play(p, df->cell[i], a) && (block < 0 || df->cell[i] < block))
             block = df->cell[i];
     if (df->n >= 2 || block < 0) {
         *score = -(SCORE_WIN - (ply + 2));

@@ -172,7 +172,7 @@ static int gather(GomokuPos *p, int color, int set, int me, int16_t *out, int n,
 {
     const CellSet *s = &p->set[color][set];
     for (int i = 0; i < s->n; i++)
-        if (gomoku_can_play(p, s->cell[i], me))
+        if (renju_can_play(p, s->cell[i], me))
             n = insert(out, keys, n, s->cell[i], order_key(p, s->cell[i], me));
     return n;
 }
@@ -226,13 +226,13 @@ static int vcf_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     if (af->n >= 2) {
         int16_t f[2];
         two_fives(af, f);
-        int block = gomoku_can_play(p, f[0], d) ? f[0] : gomoku_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
+        int block = renju_can_play(p, f[0], d) ? f[0] : renju_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
         t->line[ply] = (int16_t)block;
         t->line[ply + 1] = block == f[0] ? f[1] : f[0];
         return 2;
     }
     const int f = af->cell[0];
-    if (!gomoku_can_play(p, f, d)) {
+    if (!renju_can_play(p, f, d)) {
         t->line[ply] = VCF_NO_BLOCK;
         t->line[ply + 1] = (int16_t)f;
         return 2;
@@ -256,7 +256,7 @@ static int vcf_moves(GomokuPos *p, int16_t *list)
         return 0;
     if (df->n == 1) {
         int z = df->cell[0];
-        if (!gomoku_has(p, z, a, FL_FOUR) || !gomoku_can_play(p, z, a))
+        if (!gomoku_has(p, z, a, FL_FOUR) || !renju_can_play(p, z, a))
             return 0;
         list[0] = (int16_t)z;
         return 1;
@@ -400,7 +400,7 @@ static int vct_defences(GomokuPos *p, const int16_t *line, int len, int16_t *out
     int n = gather(p, d, SET_FOUR, d, out, 0, keys);
     for (int i = 0; i < len; i++) {
         const int b = line[i];
-        if (b != VCF_NO_BLOCK && gomoku_can_play(p, b, d))
+        if (b != VCF_NO_BLOCK && renju_can_play(p, b, d))
             n = insert(out, keys, n, b, order_key(p, b, d) + (i == 0 ? 100000 : 0));
         if (i % 2 == 0)
             continue;
@@ -408,7 +408,7 @@ static int vct_defences(GomokuPos *p, const int16_t *line, int len, int16_t *out
         for (int k = 0; k < 4; k++)
             for (int s = -4; s <= 4; s++) {
                 int x = f + s * p->dir[k];
-                if (s != 0 && gomoku_can_play(p, x, d) &&
+                if (s != 0 && renju_can_play(p, x, d) &&
                     (b == VCF_NO_BLOCK || sharpens_block(p, x, f, p->dir[k], d)))
                     n = insert(out, keys, n, x, order_key(p, x, d));
             }
@@ -426,14 +426,14 @@ static int vct_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     if (af->n >= 2) {
         int16_t f[2];
         two_fives(af, f);
-        int block = gomoku_can_play(p, f[0], d) ? f[0] : gomoku_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
+        int block = renju_can_play(p, f[0], d) ? f[0] : renju_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
         t->line[ply] = (int16_t)block;
         t->line[ply + 1] = block == f[0] ? f[1] : f[0];
         return 2;
     }
     if (af->n == 1) {
         const int f = af->cell[0];
-        t->line[ply] = gomoku_can_play(p, f, d) ? (int16_t)f : VCF_NO_BLOCK;
+        t->line[ply] = renju_can_play(p, f, d) ? (int16_t)f : VCF_NO_BLOCK;
         t->line[ply + 1] = (int16_t)f;
         if (t->line[ply] == VCF_NO_BLOCK)
             return 2;
@@ -487,7 +487,7 @@ static int vct_moves(GomokuPos *p, int16_t *list)
     if (df->n >= 2)
         return 0;
     if (df->n == 1) {
-        if (!gomoku_can_play(p, df->cell[0], a))
+        if (!renju_can_play(p, df->cell[0], a))
             return 0;
         list[0] = df->cell[0];
         return 1;
@@ -499,7 +499,7 @@ static int vct_moves(GomokuPos *p, int16_t *list)
     int qkeys[GOMOKU_BOX], q = 0;
     for (int c = 0; c < p->size * p->size; c++) {
         int b = gomoku_box(p, c);
-        if (p->near[b] > 0 && p->value[b][a] >= VCT_MIN_VALUE && gomoku_can_play(p, b, a))
+        if (p->near[b] > 0 && p->value[b][a] >= VCT_MIN_VALUE && renju_can_play(p, b, a))
             q = insert(quiet, qkeys, q, b, order_key(p, b, a));
         if (q > VCT_THREATS)
             q = VCT_THREATS;

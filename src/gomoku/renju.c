@@ -145,6 +145,13 @@ RenjuFoul renju_foul(GomokuPos *p, int box)
     return renju_foul_slow(p, box);
 }
 
+bool renju_can_play(GomokuPos *p, int b, int color)
+{
+    if (p->box[b] != CELL_EMPTY)
+        return false;
+    return !(color == BLACK && p->rule == RULE_RENJU && renju_forbidden(p, b));
+}
+
 int renju_forbidden_points(GomokuPos *p, int16_t *out)
 {
     int n = 0;

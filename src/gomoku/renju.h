@@ -22,6 +22,10 @@ static inline bool renju_forbidden(GomokuPos *p, int box) { return renju_foul(p,
 /* Reference: the full check from the stones alone, for every point. */
 RenjuFoul renju_foul_slow(GomokuPos *p, int box);
 
+/* color may legally play on box: empty, and for Renju black not forbidden
+ * (the one legality check of five-in-a-row). */
+bool renju_can_play(GomokuPos *p, int box, int color);
+
 /* Black's forbidden points (box indices, ascending); returns the count. */
 int renju_forbidden_points(GomokuPos *p, int16_t *out);
 

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "gomoku_ops.h"
 #include "gomoku_threat.h"
 #include "gtp_commands.h"
 #include "renju.h"

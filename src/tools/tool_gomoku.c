@@ -15,6 +15,7 @@
 
 #include "engine.h"
 #include "gomoku.h"
+#include "gomoku_ops.h"
 #include "gomoku_threat.h"
 #include "renju.h"
 #include "zobrist.h"
@@ -309,10 +310,10 @@ static bool line_ok(GomokuPos *p, const ThreatResult *r)
         int b = r->line[i], mover = i % 2 == 0 ? a : a ^ 1;
         if (b == VCF_NO_BLOCK) {
             int f = r->line[i + 1];
-            ok = i % 2 == 1 && !gomoku_can_play(p, f, mover) && gomoku_has(p, f, a, FL_FIVE);
+            ok = i % 2 == 1 && !renju_can_play(p, f, mover) && gomoku_has(p, f, a, FL_FIVE);
             gomoku_make(p, -1);
         } else {
-            ok = gomoku_can_play(p, b, mover) && (mover == a || gomoku_has(p, b, a, FL_FIVE));
+            ok = renju_can_play(p, b, mover) && (mover == a || gomoku_has(p, b, a, FL_FIVE));
             gomoku_make(p, b);
             if (ok && mover == a && i + 1 < r->len)
                 ok = p->set[a][SET_FIVE].n > 0 && p->set[a ^ 1][SET_FIVE].n == 0;
@@ -443,7 +444,7 @@ static bool open_four_threat(GomokuPos *p, int color)
 {
     for (int c = 0; c < p->size * p->size; c++) {
         int b = gomoku_box(p, c);
-        if (gomoku_has(p, b, color, FL_OPEN4) && gomoku_can_play(p, b, color))
+        if (gomoku_has(p, b, color, FL_OPEN4) && renju_can_play(p, b, color))
             return true;
     }
     return false;
@@ -455,7 +456,7 @@ static bool threat_stoppable(GomokuPos *p)
     const int me = p->side;
     for (int c = 0; c < p->size * p->size; c++) {
         int b = gomoku_box(p, c);
-        if (!gomoku_can_play(p, b, me))
+        if (!renju_can_play(p, b, me))
             continue;
         gomoku_make(p, b);
         bool stops = !open_four_threat(p, me ^ 1);
@@ -503,7 +504,7 @@ static int check_props(int n)
         if (!five && against && !gomoku_has(p, b, opp, FL_FIVE)) {
             bool can_block = false;
             for (int k = 0; k < p->set[opp][SET_FIVE].n; k++)
-                can_block |= gomoku_can_play(p, p->set[opp][SET_FIVE].cell[k], me);
+                can_block |= renju_can_play(p, p->set[opp][SET_FIVE].cell[k], me);
             if (can_block)
                 return fail(&s, "did not block a four");
         }
