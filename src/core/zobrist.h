@@ -10,6 +10,8 @@
 
 #include "game.h"
 
+/* Fills the keys; once per program, before any other call (tables_init). */
+void zobrist_init(void);
 /* Key of a stone of color c (BLACK/WHITE) on cell; cell < MAX_CELLS. */
 uint64_t zobrist_stone(int cell, int color);
 /* Key toggled when White is to move. */

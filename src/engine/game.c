@@ -9,8 +9,8 @@
 
 #include "gomoku.h"
 #include "gomoku_ops.h"
-#include "othello_ops.h"
 #include "othello8_ops.h"
+#include "othello_ops.h"
 
 typedef struct GameDef {
     const char *name;

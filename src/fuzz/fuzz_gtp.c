@@ -17,6 +17,7 @@
 
 #include "gtp_commands.h"
 #include "record.h"
+#include "tables.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -56,6 +57,7 @@ static void write_files(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
+    tables_init();
     write_files();
     engine_default_settings(&settings);
     settings.level = 1;

@@ -12,6 +12,7 @@
 
 #include "record.h"
 #include "sgf.h"
+#include "tables.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -22,6 +23,7 @@ static SgfGame *game;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
+    tables_init();
     EngineSettings set;
     engine_default_settings(&set);
     set.hash_mb = 0; /* the smallest table */

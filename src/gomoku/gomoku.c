@@ -243,7 +243,6 @@ void gomoku_clear(GomokuPos *p)
 
 GomokuPos *gomoku_new(int size, int rule)
 {
-    pattern_init();
     GomokuPos *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;

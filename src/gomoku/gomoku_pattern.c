@@ -22,7 +22,6 @@ enum {
 
 static uint8_t canon[2][1 << PAT_SIDE_BITS];
 static int8_t table[VIEW_COUNT][PAT_FORMS][PAT_FORMS];
-static bool ready;
 
 /* ------------------------------------------------------------ line logic */
 
@@ -183,8 +182,6 @@ static void canon_init(void)
 
 void pattern_init(void)
 {
-    if (ready)
-        return;
     canon_init();
     memset(table, UNKNOWN, sizeof table);
     int8_t l[LINE];
@@ -196,12 +193,10 @@ void pattern_init(void)
                 l[CENTRE] = L_OWN;
                 memo_child(l, (PatternView)v);
             }
-    ready = true;
 }
 
 Pattern pattern_of(uint32_t key, int color, PatternView view)
 {
-    assert(ready);
     return (Pattern)table[view][canon[color][key & PAT_SIDE_MASK]][canon[color][key >> PAT_SIDE_BITS & PAT_SIDE_MASK]];
 }
 

@@ -60,7 +60,7 @@ enum {
  * counted as view says) are pat. */
 int pattern_flags(PatternView view, const uint8_t pat[4]);
 
-/* Builds the tables (once; later calls return at once). */
+/* Builds the tables; once per program, before any other call (tables_init). */
 void pattern_init(void);
 
 /* The pattern a stone of color (BLACK/WHITE) makes on a cell with this key. */

@@ -133,9 +133,6 @@ static uint64_t stable_edges(uint64_t P, uint64_t O)
 
 void bitboard_init(void)
 {
-    static bool ready;
-    if (ready)
-        return;
     for (int x = 0; x < BITBOARD_CELLS; x++)
         for (int a = 0; a < 4; a++) {
             bitboard_rays[x][a][0] = ray_of(x, AXIS_STEP[a][0], AXIS_STEP[a][1]);
@@ -156,7 +153,6 @@ void bitboard_init(void)
                         h ^= zobrist_stone(8 * k + i, color);
                 bitboard_byte_keys[color][k][byte] = h;
             }
-    ready = true;
 }
 
 /* Squares whose diagonal along shift s is full: the empty squares spread

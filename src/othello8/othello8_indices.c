@@ -32,9 +32,6 @@ static const int16_t *stage_weights[O8P_STAGES];
 
 void o8i_init(void)
 {
-    static bool ready;
-    if (ready)
-        return;
     uint32_t f[O8P_MAX_FEATURES];
     const int instances = o8p_pattern_features(0, 0, f);
     assert(instances == O8I_INSTANCES);
@@ -51,7 +48,6 @@ void o8i_init(void)
     }
     for (int s = 0; s < O8P_STAGES; s++)
         stage_weights[s] = o8p_weights(s);
-    ready = true;
 }
 
 void o8i_compute(uint64_t P, uint64_t O, O8Indices *out)

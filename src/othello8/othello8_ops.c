@@ -9,9 +9,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "bitboard.h"
 #include "othello8.h"
-#include "othello8_indices.h"
 #include "othello8_pattern.h"
 #include "othello8_search.h"
 #include "othello8_solve.h"
@@ -32,9 +30,6 @@ static void *create(int size, int variant)
     (void)variant;
     assert(size == 8);
     (void)size;
-    bitboard_init();
-    o8p_init();
-    o8i_init();
     Othello8Pos *p = malloc(sizeof *p);
     if (!p)
         return NULL;

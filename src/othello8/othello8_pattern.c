@@ -302,16 +302,13 @@ static uint32_t mirrored_index(const O8Pattern *pat, uint32_t idx)
     return out;
 }
 
-/* The canonical configuration of every pattern index, filled on first use:
+/* The canonical configuration of every pattern index, filled by o8p_init:
  * the stored weights of each of the stages unpack through it, and working
  * out a mirror image digit by digit is what made the engine slow to start. */
 static uint16_t canonical[OFF_SCALAR];
 
-static const uint16_t *canonical_table(void)
+static void canonical_init(void)
 {
-    static bool ready;
-    if (ready)
-        return canonical;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const O8Pattern *pat = &o8_patterns[i];
         const int off = o8p_offset(i);
@@ -320,11 +317,9 @@ static const uint16_t *canonical_table(void)
             canonical[off + (int)idx] = (uint16_t)(m < idx ? m : idx);
         }
     }
-    ready = true;
-    return canonical;
 }
 
-uint32_t o8p_canonical(int pattern, uint32_t idx) { return canonical_table()[o8p_offset(pattern) + (int)idx]; }
+uint32_t o8p_canonical(int pattern, uint32_t idx) { return canonical[o8p_offset(pattern) + (int)idx]; }
 
 static const char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -415,7 +410,7 @@ long o8p_decode(const char *s, int16_t *w, int n)
 /* The stored form of a stage: canonical configurations only. */
 int o8p_packed_size(void)
 {
-    const uint16_t *canon = canonical_table();
+    const uint16_t *canon = canonical;
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
@@ -427,7 +422,7 @@ int o8p_packed_size(void)
 
 void o8p_pack(const int16_t *table, int16_t *packed)
 {
-    const uint16_t *canon = canonical_table();
+    const uint16_t *canon = canonical;
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
@@ -440,7 +435,7 @@ void o8p_pack(const int16_t *table, int16_t *packed)
 
 void o8p_unpack(const int16_t *packed, int16_t *table)
 {
-    const uint16_t *canon = canonical_table();
+    const uint16_t *canon = canonical;
     int n = 0;
     for (int i = 0; i < O8P_PATTERNS; i++) {
         const int off = o8p_offset(i);
@@ -456,14 +451,16 @@ void o8p_unpack(const int16_t *packed, int16_t *table)
  * every stage's packed table, encoded. */
 #include "othello8_weights.inc"
 
-static int16_t weights[O8P_STAGES][OFF_SCALAR + O8P_SCALARS * O8P_SCALAR + O8P_BIAS];
-static bool weights_ready;
+typedef int16_t StageTable[OFF_SCALAR + O8P_SCALARS * O8P_SCALAR + O8P_BIAS];
+
+/* Written by o8p_init and o8p_set_weights (the tuner) only. */
+static StageTable weights[O8P_STAGES];
 
 static char *compiled_text(void);
 
-/* Decodes stage after stage from text; stages it lacks are zero. Returns
- * the stages decoded when they use the whole text, else -1. */
-static int decode_text(const char *text)
+/* Decodes stage after stage from text into tables; stages it lacks are
+ * zero. Returns the stages decoded when they use the whole text, else -1. */
+static int decode_text(const char *text, StageTable *tables)
 {
     int stages = 0;
     const int packed_size = o8p_packed_size();
@@ -472,11 +469,11 @@ static int decode_text(const char *text)
     for (int s = 0; s < O8P_STAGES; s++) {
         const long used = text[at] ? o8p_decode(text + at, packed, packed_size) : -1;
         if (used < 0) {
-            memset(weights[s], 0, sizeof weights[s]);
+            memset(tables[s], 0, sizeof tables[s]);
             continue;
         }
         at += used;
-        o8p_unpack(packed, weights[s]);
+        o8p_unpack(packed, tables[s]);
         stages++;
     }
     free(packed);
@@ -486,11 +483,9 @@ static int decode_text(const char *text)
 int o8p_compiled_stages(void)
 {
     char *text = compiled_text();
-    int16_t *saved = xmalloc(sizeof weights);
-    memcpy(saved, weights, sizeof weights);
-    const int stages = decode_text(text);
-    memcpy(weights, saved, sizeof weights);
-    free(saved);
+    StageTable *scratch = xmalloc(sizeof weights);
+    const int stages = decode_text(text, scratch);
+    free(scratch);
     free(text);
     return stages;
 }
@@ -546,22 +541,24 @@ static void decode_weights(void)
     char *text = path && *path ? read_inc(path) : NULL;
     if (!text)
         text = compiled_text();
-    decode_text(text);
+    decode_text(text, weights);
     free(text);
 }
 
 void o8p_init(void)
 {
-    if (weights_ready)
-        return;
+    canonical_init();
     decode_weights();
-    weights_ready = true;
 }
 
-int16_t *o8p_weights(int stage)
+const int16_t *o8p_weights(int stage) { return weights[stage]; }
+
+void o8p_set_weights(int stage, const int16_t *packed)
 {
-    o8p_init();
-    return weights[stage];
+    if (packed)
+        o8p_unpack(packed, weights[stage]);
+    else
+        memset(weights[stage], 0, sizeof weights[stage]);
 }
 
 int o8p_eval(uint64_t P, uint64_t O)

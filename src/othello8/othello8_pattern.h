@@ -66,14 +66,19 @@ int o8p_scalar_features(uint64_t P, uint64_t O, uint32_t *out);
 
 /* Stages the compiled-in text holds, -1 when it is malformed (a check). */
 int o8p_compiled_stages(void);
-/* Decodes the compiled-in weights (once; call before o8p_eval). */
+/* Builds the index tables and decodes the compiled-in weights (or those of
+ * FLIPFIVE_WEIGHTS=FILE.inc); once per program, before any other call
+ * (tables_init). */
 void o8p_init(void);
 /* Value for P in hundredths of a disc. */
 int o8p_eval(uint64_t P, uint64_t O);
 
-/* The weights: a stage's table (o8p_stage_size() entries). The compiled-in
- * ones are decoded on first use; a tuner may replace them. */
-int16_t *o8p_weights(int stage);
+/* The weights: a stage's table (o8p_stage_size() entries), read-only. */
+const int16_t *o8p_weights(int stage);
+/* The tuner's alone: replaces a stage's weights by a packed table
+ * (o8p_packed_size() entries), or by zeros when packed is NULL. Every
+ * evaluation sees the new ones at once (o8i reads them in place). */
+void o8p_set_weights(int stage, const int16_t *packed);
 
 /* Symmetric configurations share one weight: the configuration's
  * representative (the smaller index of it and its mirror image). */

@@ -12,6 +12,7 @@
 #include "gtp.h"
 #include "gtp_commands.h"
 #include "settings.h"
+#include "tables.h"
 #include "version.h"
 
 static void usage(FILE *f)
@@ -87,9 +88,12 @@ static int parse_options(int argc, char **argv, Engine *e)
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "bench") == 0) {
-        int depth = argc >= 3 ? atoi(argv[2]) : 0;
+    const bool bench = argc >= 2 && strcmp(argv[1], "bench") == 0;
+    if (bench)
         unsetenv("FLIPFIVE_WEIGHTS"); /* the signature is of the compiled-in weights */
+    tables_init();
+    if (bench) {
+        int depth = argc >= 3 ? atoi(argv[2]) : 0;
         bench_run(depth > 0 ? depth : 0, stdout);
         return 0;
     }

@@ -18,6 +18,7 @@
 #include "gomoku_ops.h"
 #include "gomoku_threat.h"
 #include "renju.h"
+#include "tables.h"
 #include "zobrist.h"
 
 static uint64_t rng;
@@ -102,7 +103,6 @@ static int fail(const Spot *s, const char *what)
 
 static int check_patterns(int n)
 {
-    pattern_init();
     for (int i = 0; i < n; i++) {
         int8_t line[2 * PAT_HALF + 1];
         uint32_t key = 0;
@@ -527,6 +527,7 @@ static int check_props(int n)
 
 int main(int argc, char **argv)
 {
+    tables_init();
     if (argc < 3 || strcmp(argv[1], "check") != 0) {
         fprintf(stderr, "usage: flipfive-gomoku check patterns|incremental|forbidden|vcf|vct|props|all [N] [SEED]\n");
         return 2;

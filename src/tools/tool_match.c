@@ -12,6 +12,7 @@
 #include "match_proc.h"
 #include "match_report.h"
 #include "match_run.h"
+#include "tables.h"
 #include "timeman.h"
 
 static void on_signal(int sig)
@@ -183,6 +184,8 @@ int main(int argc, char **argv)
     int rc = match_cli_parse(argc, argv, &cfg);
     if (rc < 0) {
         install_signals();
+        if (!cfg.nmerge)
+            tables_init(); /* the games' rules judge every move */
         rc = cfg.nmerge ? merge(&cfg) : play(&cfg);
     }
     match_cli_free(&cfg);

@@ -20,14 +20,15 @@
 
 #include "bitboard.h"
 #include "othello.h"
-#include "othello_ops.h"
-#include "othello_eval.h"
 #include "othello8.h"
-#include "othello8_ops.h"
 #include "othello8_eval.h"
+#include "othello8_ops.h"
 #include "othello8_solve.h"
+#include "othello_eval.h"
+#include "othello_ops.h"
 #include "perft.h"
 #include "search.h"
+#include "tables.h"
 #include "tt.h"
 #include "util.h"
 #include "zobrist.h"
@@ -258,6 +259,7 @@ static void random_setup(Check *c)
 
 int main(int argc, char **argv)
 {
+    tables_init();
     const long games = argc > 1 ? atol(argv[1]) : 300;
     Check c = {.fast = &othello8_ops, .slow = &othello_ops};
     c.rng = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;

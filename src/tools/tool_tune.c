@@ -24,6 +24,7 @@
 #include "othello8_pattern.h"
 #include "othello8_search.h"
 #include "search.h"
+#include "tables.h"
 #include "tt.h"
 #include "tune.h"
 #include "zobrist.h"
@@ -383,6 +384,7 @@ static int openings_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    tables_init();
     if (argc >= 2 && !strcmp(argv[1], "openings"))
         return openings_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "probcut"))

@@ -101,9 +101,6 @@ int tune_check_main(int argc, char **argv)
     const long games = argc > 0 ? atol(argv[0]) : 200;
     Rng r = {12345};
     long positions = 0, bad = 0;
-    bitboard_init();
-    o8p_init();
-    o8i_init();
     const int stages = o8p_compiled_stages();
     printf("check: %d stages of compiled-in weights\n", stages);
     if (stages != O8P_STAGES)
@@ -117,7 +114,7 @@ int tune_check_main(int argc, char **argv)
             for (int s = 0; s < O8P_STAGES; s++) {
                 for (int j = 0; j < size; j++)
                     packed[j] = (int16_t)(below(&r, 2001) - 1000);
-                o8p_unpack(packed, o8p_weights(s));
+                o8p_set_weights(s, packed);
             }
             free(packed);
         }

@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "othello8.h"
-#include "othello8_ops.h"
 #include "othello8_eval.h"
+#include "othello8_ops.h"
 #include "othello8_pattern.h"
 #include "search.h"
 #include "tt.h"
@@ -319,7 +319,7 @@ int tune_fit_main(int argc, char **argv)
     if (!r.pos || !r.ctx || !r.tt)
         die("out of memory");
     for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
-        memset(o8p_weights(s), 0, sizeof(int16_t) * (size_t)o8p_stage_size());
+        o8p_set_weights(s, NULL);
     int *map = packed_map();
     const int packed_size = o8p_packed_size();
     double *w = xcalloc((size_t)packed_size, sizeof *w);
@@ -350,7 +350,7 @@ int tune_fit_main(int argc, char **argv)
             const long q = lround(w[j] * 100);
             packed[s][j] = (int16_t)(q > 32000 ? 32000 : q < -32000 ? -32000 : q);
         }
-        o8p_unpack(packed[s], o8p_weights(s)); /* the next searches use them */
+        o8p_set_weights(s, packed[s]); /* the next searches use them */
         free(st.feat);
         free(st.y);
         free(st.test);

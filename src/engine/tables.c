@@ -1,0 +1,20 @@
+/*
+ * tables.c - the one place that builds the lookup tables, in the order
+ * they depend on each other.
+ */
+#include "tables.h"
+
+#include "bitboard.h"
+#include "gomoku_pattern.h"
+#include "othello8_indices.h"
+#include "othello8_pattern.h"
+#include "zobrist.h"
+
+void tables_init(void)
+{
+    zobrist_init();
+    pattern_init();
+    bitboard_init();  /* its hashing keys come from zobrist */
+    o8p_init();
+    o8i_init();       /* reads the features and weights of o8p */
+}
