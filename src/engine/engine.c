@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "games.h"
 #include "perft.h"
 
 /* Deepest iteration per level; 0 = no limit but time. */

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "games.h"
 #include "sgf.h"
 #include "version.h"
 

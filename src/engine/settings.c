@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "games.h"
 #include "util.h"
 
 typedef struct Setting {

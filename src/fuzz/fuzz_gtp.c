@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "games.h"
 #include "gtp_commands.h"
 #include "record.h"
 #include "tables.h"

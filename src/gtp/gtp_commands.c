@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games.h"
 #include "record.h"
 #include "version.h"
 

@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "game.h"
+#include "games.h"
 
 void match_cli_usage(FILE *f)
 {

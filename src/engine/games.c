@@ -1,8 +1,8 @@
 /*
- * game.c - the registry of games: names as hosts spell them, and which
+ * games.c - the registry of games: names as hosts spell them, and which
  * rules backend serves a given board size.
  */
-#include "game.h"
+#include "games.h"
 
 #include <stddef.h>
 #include <strings.h>
