@@ -23,23 +23,32 @@ DEBUGF   = -O0 -g3
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS   = -lm
 
-# The sources sit in one folder per layer (README "Module map"), lowest
-# first. Library modules are every src/*/*.c except the mains of programs:
-# src/tools/main.c (the engine), src/tools/tool_*.c (one program each,
-# build/flipfive-NAME) and src/fuzz/fuzz_*.c (libFuzzer harnesses, built by
-# `make fuzz`).
-LAYERS   = core search othello othello8 gomoku engine gtp match tune tools fuzz
-INCS     = $(addprefix -Isrc/,$(LAYERS))
+# The sources sit in one folder per layer, listed lowest first in
+# src/LAYERS with the folders each may include from (README "Module map").
+# Every object is compiled with only its own folder and those on the include
+# path, so an include from a higher layer does not build; `make layers`
+# checks the whole table (scripts/layers). Each folder but the programs'
+# (tools/: src/tools/main.c is build/flipfive, tool_NAME.c build/flipfive-NAME;
+# fuzz/: libFuzzer harnesses, `make fuzz`) is a static library, and every
+# program links the libraries highest layer first: the linker takes from
+# them only the objects the program calls.
+LAYER_TABLE := $(shell sed 's/\#.*//' src/LAYERS | awk 'NF')
+LAYERS   := $(shell sed 's/\#.*//' src/LAYERS | awk 'NF { print $$1 }')
+PROGDIRS  = tools fuzz
+LIBDIRS   = $(filter-out $(PROGDIRS),$(LAYERS))
+LIBORDER := $(shell sed 's/\#.*//' src/LAYERS | awk 'NF && $$1 != "tools" && $$1 != "fuzz" { l = $$1 " " l } END { print l }')
+$(foreach d,$(LAYERS),$(eval INC_$(d) := $(addprefix -Isrc/,$(d) $(shell sed 's/\#.*//' src/LAYERS | awk '$$1 == "$(d)" { $$1 = ""; print }'))))
+incs      = $(INC_$(firstword $(subst /, ,$(1))))
 ALL_SRC  = $(wildcard $(LAYERS:%=src/%/*.c))
 TOOL_SRC = $(wildcard src/tools/tool_*.c)
 FUZZ_SRC = $(wildcard src/fuzz/fuzz_*.c)
-LIB_SRC  = $(filter-out src/tools/% src/fuzz/%,$(ALL_SRC))
+LIB_SRC  = $(filter-out $(PROGDIRS:%=src/%/%),$(ALL_SRC))
 TOOLS    = $(patsubst src/tools/tool_%.c,flipfive-%,$(TOOL_SRC))
 
 BATS    ?= bats
 TESTS   ?= tests
 
-.PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind
+.PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind layers
 
 all: build/flipfive $(addprefix build/,$(TOOLS))
 
@@ -52,6 +61,7 @@ help:
 	@echo "make sanitize   ASan+UBSan build, then the whole test suite against it"
 	@echo "make fuzz       libFuzzer harnesses (clang), each run FUZZ_SECONDS (default 60) on its corpus"
 	@echo "make valgrind   every listed command under valgrind memcheck (errors and leaks fail)"
+	@echo "make layers     the layering of src/ (src/LAYERS): no upward include, no cycle of modules"
 	@echo "make clean      remove build/"
 	@echo "variables: CC=gcc|clang  ARCH=native (adds -march=...)  TESTS=tests/x.bats"
 
@@ -62,26 +72,38 @@ help:
 SIMD_FLAGS = -DO8S_SIMD -mavx2 -mbmi -mbmi2 -mpopcnt
 is_x86_64  = $(findstring x86_64,$(shell $(1) -dumpmachine 2>/dev/null))
 
-# --- one set of objects per build flavour --------------------------------
+# --- one set of objects and libraries per build flavour -----------------
+# $(1) name, $(2) folder, $(3) flags, $(4) compiler
 define flavour
 $(1)_SIMD := $$(if $$(call is_x86_64,$(4)),$(2)/obj/othello8/othello8_solve_simd.o)
-$(1)_OBJ = $$(patsubst src/%.c,$(2)/obj/%.o,$$(LIB_SRC)) $$($(1)_SIMD)
+$(1)_LIBS = $$(LIBORDER:%=$(2)/lib/lib%.a)
 $(2)/obj/%.o: src/%.c
 	@mkdir -p $$(@D)
-	$(4) $$(COMMON) $$(INCS) $(3) $$(if $$($(1)_SIMD),-DO8S_DISPATCH) -c $$< -o $$@
+	$(4) $$(COMMON) $$(call incs,$$*) $(3) $$(if $$($(1)_SIMD),-DO8S_DISPATCH) -c $$< -o $$@
 $(2)/obj/othello8/othello8_solve_simd.o: src/othello8/othello8_solve.c
 	@mkdir -p $$(@D)
-	$(4) $$(COMMON) $$(INCS) $(3) $$(SIMD_FLAGS) -c $$< -o $$@
-$(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_OBJ)
+	$(4) $$(COMMON) $$(INC_othello8) $(3) $$(SIMD_FLAGS) -c $$< -o $$@
+$(2)/lib/lib%.a:
+	@mkdir -p $$(@D)
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+$(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
-$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_OBJ)
+$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 -include $$(wildcard $(2)/obj/*/*.d)
+endef
+# A layer's library holds its folder's objects ($(1) flavour, $(2) folder,
+# $(3) layer); the 8x8 backend's also the AVX2 copy of the solver.
+define layer_lib
+$(2)/lib/lib$(3).a: $$(patsubst src/%.c,$(2)/obj/%.o,$$(filter src/$(3)/%,$$(LIB_SRC))) $$(if $$(filter othello8,$(3)),$$($(1)_SIMD))
 endef
 
 $(eval $(call flavour,REL,build,$(RELEASE),$$(REL_CC)))
 $(eval $(call flavour,DBG,build/debug,$(DEBUGF),$$(CC)))
 $(eval $(call flavour,SAN,build/sanitize,$(SANFLAGS),$$(CC)))
+$(foreach f,REL:build DBG:build/debug SAN:build/sanitize FUZZ:build/fuzz,$(foreach l,$(LIBDIRS),\
+    $(eval $(call layer_lib,$(word 1,$(subst :, ,$(f))),$(word 2,$(subst :, ,$(f))),$(l)))))
 
 run: build/flipfive
 	@./build/flipfive
@@ -106,6 +128,11 @@ sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
 	    head -50 build/sanitize/reports/*; exit 1; fi; \
 	echo "sanitize: no sanitizer report"; exit $$status
 
+# Every file compiled alone on its own and lower folders, and the module
+# graph of the release build's includes and symbols without a cycle.
+layers: all
+	CC=$(REL_CC) scripts/layers -o build/obj
+
 clean:
 	rm -rf build
 
@@ -113,17 +140,21 @@ clean:
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZFLAGS     = -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_OBJ      = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
+FUZZ_LIBS     = $(LIBORDER:%=build/fuzz/lib/lib%.a)
 FUZZERS       = $(patsubst src/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # Input-handling modules get full libFuzzer instrumentation; the rest (rules,
 # search) skip comparison tracing, which would otherwise take most of the time.
-FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
+FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine settings timeman buf util $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
 
 build/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(COMMON) $(INCS) $(FUZZFLAGS) -fsanitize=fuzzer-no-link \
+	$(FUZZ_CC) $(COMMON) $(call incs,$*) $(FUZZFLAGS) -fsanitize=fuzzer-no-link \
 	    $(if $(filter $(notdir $*),$(FUZZ_PARSERS)),,-fno-sanitize-coverage=trace-cmp) -c $< -o $@
-$(FUZZERS): build/fuzz/%: build/fuzz/obj/fuzz/%.o $(FUZZ_OBJ)
+build/fuzz/lib/lib%.a:
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(FUZZERS): build/fuzz/%: build/fuzz/obj/fuzz/%.o $(FUZZ_LIBS)
 	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 -include $(wildcard build/fuzz/obj/*/*.d)
 

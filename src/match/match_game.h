@@ -14,22 +14,6 @@
 #include "match_open.h"
 #include "match_report.h"
 
-typedef struct MatchMoveRec {
-    int color;
-    Move move;            /* a cell, or MOVE_PASS */
-    bool generated;       /* answered by an engine (not the opening or a
-                           * pass the referee made for an implicit-pass one) */
-    double secs;          /* time the engine took */
-    double left;          /* its clock afterwards, < 0 without a clock */
-} MatchMoveRec;
-
-typedef struct MatchGameRec {
-    MatchMoveRec moves[MAX_GAME_PLY];
-    int n;
-    int opening_plies;
-    char last_answer[64]; /* the losing answer, for the record */
-} MatchGameRec;
-
 /* Plays game id (1-based) with engine `black` as Black from opening o. The
  * result goes to r; the SGF goes to cfg->sgf_dir when set. */
 void match_game_play(const MatchConfig *cfg, const MatchInfo *info, const MatchOpening *o, int id,

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "game.h"
 #include "match_json.h"
 
 /* Why a game ended. The ones from REASON_FAULT on are faults of the
@@ -36,6 +37,23 @@ enum {
 };
 
 enum { WINNER_DRAW = -1, WINNER_NONE = -2 };
+
+/* The moves of one game as played (match_game.c), for SGF and logs. */
+typedef struct MatchMoveRec {
+    int color;
+    Move move;            /* a cell, or MOVE_PASS */
+    bool generated;       /* answered by an engine (not the opening or a
+                           * pass the referee made for an implicit-pass one) */
+    double secs;          /* time the engine took */
+    double left;          /* its clock afterwards, < 0 without a clock */
+} MatchMoveRec;
+
+typedef struct MatchGameRec {
+    MatchMoveRec moves[MAX_GAME_PLY];
+    int n;
+    int opening_plies;
+    char last_answer[64]; /* the losing answer, for the record */
+} MatchGameRec;
 
 typedef struct MatchTimeStat {
     int moves;

@@ -11,7 +11,6 @@
 
 #include "buf.h"
 #include "match_cli.h"
-#include "match_game.h"
 #include "match_report.h"
 
 void match_sgf_text(Buf *out, const MatchConfig *cfg, const MatchInfo *info, const MatchGameRec *rec,
