@@ -39,3 +39,19 @@ layers_copy() {
     [ "$status" -eq 1 ]
     [[ "$output" == *"folder src/nboard is not listed"* ]]
 }
+
+@test "README: the module map names every file of src/ once" {
+    # The map's tables run from "## Module map" to the next "## " section;
+    # a row names a module as src/DIR/FILE or src/DIR/STEM.[ch].
+    local map="$BATS_TEST_TMPDIR/map"
+    awk '/^## Module map/ { on = 1; next } on && /^## / { exit } on && /^\|/' "$ROOT/README.md" >"$map"
+    local f n missing=0
+    while read -r f; do
+        n=$(grep -o -F -e "\`$f\`" -e "\`${f%.[ch]}.[ch]\`" "$map" | wc -l)
+        if [ "$n" -ne 1 ]; then
+            echo "$f: named $n times in the module map"
+            missing=1
+        fi
+    done < <(cd "$ROOT" && find src -type f | sort)
+    [ "$missing" -eq 0 ]
+}

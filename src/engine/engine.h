@@ -2,8 +2,10 @@
  * engine.h - one game in progress: which game and size, the position, the
  * move history, clocks, settings, and the search that plays it.
  *
- * The protocol layer talks only to this module. Every operation that can
- * fail leaves the state exactly as it was.
+ * Front ends talk to the engine layer only: this module, its settings
+ * (settings.h), exact solving (solve.h) and the registry of games
+ * (games.h). Every operation that can fail leaves the state exactly as it
+ * was.
  */
 #ifndef FLIPFIVE_ENGINE_H
 #define FLIPFIVE_ENGINE_H
