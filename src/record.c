@@ -103,6 +103,7 @@ typedef struct Snapshot {
     int8_t cells[MAX_CELLS];
     int side, nhist;
     HistEntry hist[MAX_GAME_PLY];
+    TimeControl tc;
 } Snapshot;
 
 static void snapshot_take(const Engine *e, Snapshot *s)
@@ -115,6 +116,7 @@ static void snapshot_take(const Engine *e, Snapshot *s)
     s->side = e->setup_side;
     s->nhist = e->nhist;
     memcpy(s->hist, e->hist, sizeof(HistEntry) * (size_t)e->nhist);
+    s->tc = e->tc;
 }
 
 static void snapshot_restore(Engine *e, const Snapshot *s)
@@ -127,6 +129,7 @@ static void snapshot_restore(Engine *e, const Snapshot *s)
         engine_setup(e, s->size, s->cells, s->side);
     for (int i = 0; i < s->nhist; i++)
         engine_play(e, s->hist[i].color, s->hist[i].move);
+    e->tc = s->tc; /* set_game and boardsize restarted the clocks */
 }
 
 bool record_load_text(Engine *e, const char *text, size_t len, int upto)
