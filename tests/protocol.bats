@@ -29,3 +29,31 @@ load test_helper
     gtp name
     [ "$status" -eq 0 ]
 }
+
+# wait_for FILE TEXT : up to 30 s for TEXT to appear in FILE (never a
+# measure of speed: the engine either answers or does not).
+wait_for() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        grep -qF "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+@test "a lone CR ends a command at once, while the host keeps the pipe open" {
+    local d=$BATS_TEST_TMPDIR
+    mkfifo "$d/in"
+    "$ENGINE" <"$d/in" >"$d/out" &
+    local pid=$! w
+    # bats keeps fd 3 for itself: let bash pick a free one.
+    exec {w}>"$d/in"
+    printf '1 name\r' >&"$w"
+    wait_for "$d/out" "=1 flipfive" || { exec {w}>&-; wait "$pid"; false; }
+    # The LF of a CR LF that arrives later is an empty line: no reply.
+    printf '\n2 version\r\n' >&"$w"
+    wait_for "$d/out" "=2 " || { exec {w}>&-; wait "$pid"; false; }
+    exec {w}>&-
+    wait "$pid"
+    [ "$(cat "$d/out")" = "$(printf '=1 flipfive\n\n=2 %s' "$(printf 'version\n' | "$ENGINE" | sed -n 's/^= //p')")" ]
+}
