@@ -41,9 +41,20 @@ void match_cli_usage(FILE *f)
           "  -j, --jobs N       games played at the same time (default 1)\n"
           "  --shard I/N        play only every N-th game of the list, from the I-th\n"
           "  --sgf-dir DIR      save every game as DIR/game-NNNNN.sgf\n"
-          "  --log-dir DIR      save every game's GTP traffic and engine stderr\n"
+          "  --log-dir DIR      save every game's GTP traffic and engine stderr as\n"
+          "                     DIR/game-NNNNN.log (with --restart off an engine's\n"
+          "                     stderr goes to DIR/engine-E-game-NNNNN.stderr, NNNNN\n"
+          "                     the game it was started for)\n"
           "  --implicit-pass E  never send 'play c pass' to engine A, B or AB (GRhino,\n"
-          "                     Quarry style: the engine infers the pass)\n"
+          "                     Quarry style: the engine infers the pass); an engine\n"
+          "                     that answers '?' to 'play c pass' is switched to\n"
+          "                     implied passes by itself (said on stderr)\n"
+          "  --restart on|off   on (default): a fresh engine process for every game;\n"
+          "                     off: each engine keeps its process across games (one\n"
+          "                     per job), gets time_settings once before its first\n"
+          "                     clear_board, then boardsize and clear_board per game,\n"
+          "                     as gogui-twogtp and GoGui do; a crashed or killed\n"
+          "                     engine is started again for the next game\n"
           "  --coords STYLE     vertex convention: othello or go (default: the game's)\n"
           "  --json             print the result as one JSON object on stdout\n"
           "  --quiet            no progress line\n"
@@ -239,6 +250,8 @@ static bool value_option(const char *name, const char *v, MatchConfig *cfg, bool
         cfg->log_dir = v;
     else if (strcmp(name, "--implicit-pass") == 0)
         *ok = parse_implicit(v, cfg);
+    else if (strcmp(name, "--restart") == 0)
+        *ok = (strcmp(v, "on") == 0 || strcmp(v, "off") == 0) && (cfg->restart = strcmp(v, "on") == 0, true);
     else if (strcmp(name, "--coords") == 0)
         *ok = (cfg->coords = strcasecmp(v, "othello") == 0 ? COORDS_OTHELLO
                              : strcasecmp(v, "go") == 0  ? COORDS_GO
@@ -303,7 +316,7 @@ static int merge_files(MatchConfig *cfg, int n, char **args)
 int match_cli_parse(int argc, char **argv, MatchConfig *cfg)
 {
     *cfg = (MatchConfig){.coords = COORDS_AUTO, .plies = -1, .seed = 1, .margin = 0.5,
-                         .timeout = 60, .jobs = 1, .shard = 1, .shards = 1};
+                         .timeout = 60, .jobs = 1, .shard = 1, .shards = 1, .restart = true};
     const char *game = "Othello";
     long size = 0;
     int i = 1;

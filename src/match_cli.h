@@ -34,6 +34,9 @@ typedef struct MatchConfig {
     const char *sgf_dir, *log_dir;
     bool json, quiet;
     bool implicit_pass[2];   /* never send "play c pass" to this engine */
+    bool restart;            /* a fresh engine process for every game
+                              * (--restart on, default); off: one process
+                              * per engine and job for the whole match */
     char *command[2];        /* engine command lines as given */
     char **argv[2];          /* ... split into words */
     char **merge_files;      /* --merge: JSON results to combine */

@@ -54,6 +54,8 @@ typedef struct MatchResult {
     int reason;
     int fault;           /* engine at fault, -1 for none */
     char *detail;        /* what happened, for people */
+    bool implied_pass[2];/* the engine refused "play c pass" in this game and
+                          * was switched to implied passes */
     MatchTimeStat time[2];
 } MatchResult;
 

@@ -260,6 +260,76 @@ broken_match() {
     ! grep -q '^B< = pass' "$BATS_TEST_TMPDIR"/log/*.log
 }
 
+@test "match: an engine that refuses 'play c pass' gets implied passes, and it is said" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 4 --json --log-dir "$d/log" -- "$FF" "$BROKEN nopass 1 $FF"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$d/r.json"
+    # The same openings need passes (see the test above); every game is
+    # played out, none lost by the refusal.
+    grep -q '"moves":"[^"]* pass ' "$d/r.json"
+    [ "$(grep -c '"reason":"end"' "$d/r.json")" -eq 4 ]
+    grep -q '"implied_pass":"B"' "$d/r.json"
+    [[ "$stderr" == *"B answered '?' to 'play COLOR pass' (game "*"as --implicit-pass B does"* ]]
+    # After the refusal, no pass is relayed to B in that game.
+    local log
+    log=$(grep -l "^# referee: B answered '?' to 'play [a-z]* pass'" "$d"/log/*.log | head -1)
+    [ -n "$log" ]
+    [ "$(sed -n "/^# referee: B answered/,\$p" "$log" | grep -c '^B> play [a-z]* pass')" -eq 0 ]
+}
+
+# starts_of FILE : how many times the engine logging into FILE was started.
+starts_of() { wc -l <"$1"; }
+
+@test "match: --restart off keeps each engine's process across the games" {
+    local d=$BATS_TEST_TMPDIR
+    # Each engine notes its starts; the referee also starts each once to ask
+    # its name (the probe).
+    local a="sh -c 'echo A >>$d/starts-a; exec $FF' ff" b="sh -c 'echo B >>$d/starts-b; exec $FF' ff"
+    match --size 6 --games 4 --json --quiet --tc 0+1/1 --restart off --log-dir "$d/log" -- "$a" "$b"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 4 ]
+    [ "$(starts_of "$d/starts-a")" -eq 2 ]
+    [ "$(starts_of "$d/starts-b")" -eq 2 ]
+    # Game 1 sets the engines up, time_settings before clear_board (as
+    # GoGui and gogui-twogtp send it); later games only start a new one.
+    local g1=$d/log/game-00001.log g2=$d/log/game-00002.log
+    [ "$(sed -n 's/^A> \(set_game\|time_settings\|boardsize\|clear_board\)/\1/p' "$g1")" = \
+      "$(printf '%s\n' 'set_game Othello' 'time_settings 0 1 1' 'boardsize 6' 'clear_board')" ]
+    [ "$(grep -m2 '^A> ' "$g2" | cut -c4-)" = "$(printf '%s\n' 'boardsize 6' 'clear_board')" ]
+    run ! grep -q 'time_settings\|known_command\|set_game' "$g2"
+    # The default: a fresh process for every game.
+    rm -f "$d/starts-a"
+    match --size 6 --games 4 --quiet -- "$a" "$FF"
+    [ "$status" -eq 0 ]
+    [ "$(starts_of "$d/starts-a")" -eq 5 ]
+    # With -j 2, one process per job.
+    rm -f "$d/starts-a"
+    match --size 6 --games 4 --quiet --restart off -j 2 -- "$a" "$FF"
+    [ "$status" -eq 0 ]
+    [ "$(starts_of "$d/starts-a")" -eq 3 ]
+    match --restart maybe -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+}
+
+@test "match: --restart off starts a crashed or killed engine again for the next game" {
+    broken_match exit --restart off
+    [ "$(grep -c '"reason":"crash","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    broken_match slow --restart off --tc 0+0.3/1 --margin 0.1
+    [ "$(grep -c '"reason":"time","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    # An engine that only lost a game (an illegal move) stays up.
+    broken_match illegal --restart off
+    [ "$(grep -c '"reason":"illegal","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+}
+
+@test "match: --restart off keeps the implied passes learnt in one game for the next" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 4 --json --quiet --restart off --log-dir "$d/log" -- "$FF" "$BROKEN nopass 1 $FF"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 4 ]
+    [ "$(cat "$d"/log/*.log | grep -c "^# referee: B answered '?'")" -eq 1 ]
+}
+
 @test "match: opening files in every notation, bad lines named" {
     local f=$BATS_TEST_TMPDIR/open.txt
     printf '%s\n' '# comment' '' 'f5d6c3' 'F5 D6 C3 d3' 'tiger | f5d6c3d3c4  # named' \

@@ -5,7 +5,8 @@
 # MODE: illegal (an occupied centre point), garbage (not a vertex), exit (dies
 # mid-game), slow (answers 3 s late), error (? to genmove), resign, and lag
 # (with ENGINE: every genmove 0.3 s late, otherwise correct), move:VERTEX
-# (always answers VERTEX).
+# (always answers VERTEX), nopass (with ENGINE: correct, but answers
+# "? illegal move" to "play COLOR pass", as GRhino does).
 mode=$1
 after=${2:-0}
 [ $# -ge 2 ] && shift 2 || shift $#
@@ -52,10 +53,15 @@ while IFS= read -r line; do
     set -- $line
     case $1 in
     boardsize) size=$2 ;;
+    play)
+        if [ "$mode" = nopass ] && [ "$3" = pass ]; then
+            printf '? illegal move\n\n'
+            continue
+        fi ;;
     genmove)
         n=$((n + 1))
         [ "$mode" = lag ] && sleep 0.3
-        if [ "$mode" != lag ] && [ "$n" -gt "$after" ]; then
+        if [ "$mode" != lag ] && [ "$mode" != nopass ] && [ "$n" -gt "$after" ]; then
             misbehave
             continue
         fi ;;
