@@ -41,6 +41,7 @@ last_reply() {
     run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-set depth 8\ngenmove b\n' | timeout 120 '$ENGINE'"
     [ "$status" -eq 0 ]
     [[ "${lines[2]}" =~ $FIRST_MOVES ]]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [[ "$stderr" == *"depth 8 score"* ]]
 }
 
@@ -139,7 +140,8 @@ last_reply() {
     [ "$status" -eq 0 ]
     [[ "$output" == *'"time":0,'*'"time":0,'* ]] # no loss on time for A or B
     sleep 0.5
-    ! ps -eo stat=,args= | grep -v grep | grep -q "$link" # no orphan, no zombie
+    [[ "$output" != *"left a"* ]] # the referee reaped every engine it started
+    run ! pgrep -f "$link"        # and none is left running
 }
 
 @test "clock extremes: zero, negative, huge and fractional settings; genmove stays legal" {

@@ -20,6 +20,7 @@ obf() {
 
 @test "every level plays whole games without a fault" {
     for pair in "1 2" "3 4" "5 6" "7 8" "9 10"; do
+        # shellcheck disable=SC2086 # two words on purpose
         set -- $pair
         run "$ROOT/scripts/match" --games 2 --plies 2 --seed "$1" --quiet -- \
             "$ENGINE --level $1 --time 0.02" "$ENGINE --level $2 --time 0.02"
@@ -33,6 +34,7 @@ obf() {
 
 @test "level 1 searches one ply; level 4 four; level 10 deepens by time" {
     run --separate-stderr bash -c "printf 'flipfive-set level 1\ngenmove black\n' | '$ENGINE' --verbose"
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [[ "$stderr" == *"depth 1 "* ]]
     [[ "$stderr" != *"depth 2 "* ]]
     run --separate-stderr bash -c "printf 'flipfive-set level 4\ngenmove black\n' | '$ENGINE' --verbose"
