@@ -31,7 +31,7 @@ cleanup() {
     rm -rf "$scratch"
 }
 trap cleanup EXIT INT TERM
-export DISPLAY=$display
+export DISPLAY="$display"
 for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 HOME=$scratch "$QUARRY" "$sgf" >"$scratch/quarry.log" 2>&1 &
 quarry=$!
