@@ -35,6 +35,9 @@ void match_cli_usage(FILE *f)
           "  --seed S           seed of the generated openings (default 1)\n"
           "  --tc SPEC          clock per side: 60 (whole game), 0+1/1 (1 s a move),\n"
           "                     300+30/10 (Canadian), none (default)\n"
+          "  --tc-a SPEC, --tc-b SPEC\n"
+          "                     engine A's or B's own clock instead of --tc's (e.g.\n"
+          "                     --tc 0+2/5 --tc-b none: only A is timed)\n"
           "  --margin SECS      a move may overrun its clock by this much (default 0.5)\n"
           "  --timeout SECS     longest wait for a reply when no clock runs (default 60)\n"
           "  --max-moves N      stop a game as a draw after N moves (default: never)\n"
@@ -234,6 +237,8 @@ static bool value_option(const char *name, const char *v, MatchConfig *cfg, bool
         *ok = (cfg->seed = strtoull(v, NULL, 10), v[0] >= '0' && v[0] <= '9');
     else if (strcmp(name, "--tc") == 0)
         *ok = match_clock_parse_tc(v, &cfg->tc);
+    else if (strcmp(name, "--tc-a") == 0 || strcmp(name, "--tc-b") == 0)
+        *ok = match_clock_parse_tc(v, &cfg->tc_engine[name[5] - 'a']) && (cfg->tc_own[name[5] - 'a'] = true);
     else if (strcmp(name, "--margin") == 0)
         *ok = parse_secs(v, &cfg->margin);
     else if (strcmp(name, "--timeout") == 0)
@@ -280,6 +285,9 @@ static int finish_game(MatchConfig *cfg, const char *game, long size)
         return bad("rule '%s' is not known for this game", cfg->rule);
     if (cfg->plies < 0)
         cfg->plies = cfg->ops->free_order ? 3 : 4;
+    for (int e = 0; e < 2; e++)
+        if (!cfg->tc_own[e])
+            cfg->tc_engine[e] = cfg->tc;
     return -1;
 }
 

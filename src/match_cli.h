@@ -25,7 +25,9 @@ typedef struct MatchConfig {
     const char *openings;    /* file, or NULL to generate */
     int plies;               /* generated opening length, -1 = default */
     uint64_t seed;
-    MatchTc tc;
+    MatchTc tc;              /* --tc, both engines */
+    MatchTc tc_engine[2];    /* each engine's clock: --tc, or --tc-a/--tc-b */
+    bool tc_own[2];          /* --tc-a/--tc-b given */
     double margin;           /* seconds a move may overrun its clock */
     double timeout;          /* seconds any reply may take without a clock */
     int max_moves;           /* adjudicate a draw after this many plies */

@@ -146,7 +146,7 @@ static bool must(Game *g, int e, const char *cmd)
 
 static void send_time_settings(Game *g, int e)
 {
-    const MatchTc *tc = &g->cfg->tc;
+    const MatchTc *tc = &g->cfg->tc_engine[e];
     char cmd[128];
     if (!tc->enabled || g->over || !knows(g, e, "time_settings"))
         return;
@@ -170,7 +170,7 @@ static void setup_match(Game *g, int e)
         snprintf(cmd, sizeof cmd, "set_game %s", cfg->game);
         must(g, e, cmd);
     }
-    s->knows_time_left = cfg->tc.enabled && !g->over && knows(g, e, "time_left");
+    s->knows_time_left = cfg->tc_engine[e].enabled && !g->over && knows(g, e, "time_left");
     if (!cfg->restart)
         send_time_settings(g, e);
 }
@@ -181,7 +181,7 @@ static bool setup_engine(Game *g, int e)
     MatchSeat *s = g->seat[e];
     char cmd[128];
     const bool fresh = !s->ready;
-    match_clock_init(&g->clock[e], &cfg->tc);
+    match_clock_init(&g->clock[e], &cfg->tc_engine[e]);
     if (fresh)
         setup_match(g, e);
     snprintf(cmd, sizeof cmd, "boardsize %d", cfg->size);
@@ -305,7 +305,7 @@ static void judge(Game *g, int e, int color, double secs)
                   COLOR_WORD[color], ans, forbidden ? "forbidden point" : "illegal move");
         return;
     }
-    make(g, color, m, true, secs, g->cfg->tc.enabled ? match_clock_left(&g->clock[e]) : -1);
+    make(g, color, m, true, secs, g->cfg->tc_engine[e].enabled ? match_clock_left(&g->clock[e]) : -1);
     relay(g, !e, color, m);
 }
 

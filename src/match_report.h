@@ -63,7 +63,7 @@ typedef struct MatchInfo {
     char game[16];
     int size;
     char rule[32];       /* "" without --rule */
-    char tc[40];
+    char tc[96];         /* "300+30/10", or "A 0+2/5, B none" */
     double margin;
     uint64_t seed;
     int planned;         /* games in the whole list */

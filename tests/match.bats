@@ -220,6 +220,24 @@ broken_match() {
     grep -q '^A> time_left black 1 1$' "$BATS_TEST_TMPDIR/log2/game-00001.log"
 }
 
+@test "match: --tc-a/--tc-b give one engine a clock of its own" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 2 --json --quiet --tc 0+1/1 --tc-b none --log-dir "$d/log" --sgf-dir "$d/sgf" \
+        -- "$FF" "$FF"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"tc":"A 0+1/1, B none"'* ]]
+    grep -q '^A> time_settings 0 1 1$' "$d/log/game-00001.log"
+    grep -q '^A> time_left black 1 1$' "$d/log/game-00001.log"
+    run ! grep -q '^B> time_' "$d/log/game-00001.log"
+    # One TM for both sides in SGF: none here, the comment says who had what.
+    run ! grep -q 'TM\[' "$d/sgf/game-00001.sgf"
+    grep -q 'Clock: A 0+1/1, B none' "$d/sgf/game-00001.sgf"
+    grep -q 'BL\[' "$d/sgf/game-00001.sgf"
+    run ! grep -q 'WL\[' "$d/sgf/game-00001.sgf"
+    match --size 6 --games 1 --tc-a 0+1/0 -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+}
+
 @test "match: a whole-game clock runs out across moves" {
     # 1 s for the whole game and an engine 0.3 s late on every move: its
     # flag falls on its fourth move or so, while 1 s per move is plenty.
