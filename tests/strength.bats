@@ -77,3 +77,17 @@ obf() {
     run --separate-stderr bash -c "printf 'flipfive-setboard $(obf 1 ffo-40-59.obf)\nflipfive-set depth 20\ngenmove black\n' | '$ENGINE' --verbose"
     [[ "$output" == *"= A2"* ]]
 }
+
+@test "FLIPFIVE_WEIGHTS: a missing or malformed file is refused at start-up, a good one plays" {
+    echo 'not weights' >"$BATS_TEST_TMPDIR/bad.inc"
+    head -c 3000 "$ROOT/src/othello8_weights.inc" >"$BATS_TEST_TMPDIR/cut.inc"
+    for f in "$BATS_TEST_TMPDIR/none.inc" "$BATS_TEST_TMPDIR/bad.inc" "$BATS_TEST_TMPDIR/cut.inc"; do
+        run --separate-stderr env FLIPFIVE_WEIGHTS="$f" "$ENGINE" </dev/null
+        [ "$status" -eq 2 ]
+        [ -z "$output" ]
+        [[ "$stderr" == "FLIPFIVE_WEIGHTS=$f: "* ]]
+    done
+    run --separate-stderr bash -c "printf 'genmove b\n' | FLIPFIVE_WEIGHTS='$ROOT/src/othello8_weights.inc' '$ENGINE' --level 2"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" =~ ^=\ (C4|D3|E6|F5)$ ]]
+}
