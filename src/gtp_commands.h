@@ -20,6 +20,7 @@ void gtp_cmd_setboard(Gtp *g, int argc, char **argv);
 void gtp_cmd_perft(Gtp *g, int argc, char **argv);
 void gtp_cmd_set(Gtp *g, int argc, char **argv);
 void gtp_cmd_get(Gtp *g, int argc, char **argv);
+void gtp_cmd_budget(Gtp *g, int argc, char **argv);
 /* Applies a flipfive-set setting; false on an unknown name or bad value. */
 bool gtp_apply_setting(Engine *e, const char *name, const char *value);
 
@@ -30,6 +31,5 @@ void gtp_cmd_vct(Gtp *g, int argc, char **argv);
 
 /* gtp_solve.c */
 void gtp_cmd_solve(Gtp *g, int argc, char **argv);
-void gtp_cmd_budget(Gtp *g, int argc, char **argv);
 
 #endif
