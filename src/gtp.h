@@ -47,6 +47,9 @@ typedef struct GtpCommand {
     const char *name;
     GtpHandler run;
     int min_args, max_args; /* argument count checked before run */
+    /* GoGui analyze command (gogui-analyze_commands) or NULL: its type and
+     * label, "plist/Legal Moves", and the arguments it is sent with. */
+    const char *analyze, *analyze_args;
 } GtpCommand;
 
 /* The command table and its length (gtp_commands.c). */

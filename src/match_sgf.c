@@ -67,9 +67,9 @@ static void root(Buf *out, const MatchConfig *cfg, const MatchInfo *info, const 
     prop(out, "RE", r->result);
     clock_props(out, cfg);
     Buf c = {0};
-    buf_printf(&c, "flipfive-match game %d of %d\nA: %s\nB: %s\nClock: %s\nOpening: %s\nResult: %s (%s) %s", r->id,
-               info->planned, info->command[0] ? info->command[0] : "?",
-               info->command[1] ? info->command[1] : "?", info->tc, r->opening && r->opening[0] ? r->opening : "none",
+    buf_printf(&c, "flipfive-match game %d of %d\nA: %s\nB: %s\nClock: %s\n", r->id, info->planned,
+               info->command[0] ? info->command[0] : "?", info->command[1] ? info->command[1] : "?", info->tc);
+    buf_printf(&c, "Opening: %s\nResult: %s (%s) %s", r->opening && r->opening[0] ? r->opening : "none",
                r->result, match_report_reason_name(r->reason), r->detail ? r->detail : "");
     prop(out, "C", buf_str(&c));
     buf_free(&c);

@@ -179,3 +179,20 @@ load test_helper
         [ "$(printf '%s\n' "$output" | last_replies 2)" = "$before" ]
     done
 }
+
+@test "gogui-analyze_commands: the entries of the command table, each a listed command that answers" {
+    gtp gogui-analyze_commands
+    [ "$output" = "$(printf '%s\n' '= string/Final Score/final_score' 'plist/Legal Moves/gogui-rules_legal_moves' \
+        'string/Perft 4/flipfive-perft 4' 'plist/Forbidden Points (Renju)/flipfive-forbidden' \
+        'string/VCF/flipfive-vcf' 'string/VCT/flipfive-vct')" ]
+    local cmd listed n=0
+    listed=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //')
+    while IFS=/ read -r _ _ cmd; do
+        grep -qx "${cmd%% *}" <<<"$listed"
+        # In a Renju game every entry answers "=" (final_score: not over yet).
+        [ "$(printf 'set_game Renju\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | cut -c1-2)" = "= " ] ||
+            [ "$cmd" = final_score ]
+        n=$((n + 1))
+    done < <(printf 'gogui-analyze_commands\n' | "$ENGINE" | sed 's/^= //' | grep .)
+    [ "$n" -eq 6 ]
+}
