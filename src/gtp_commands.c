@@ -239,8 +239,11 @@ static void cmd_loadsgf(Gtp *g, int argc, char **argv)
         gtp_fail(g, "syntax error");
         return;
     }
-    if ((g->sandbox && strchr(argv[0], '/')) || !record_load_file(g->engine, argv[0], (int)upto))
-        gtp_fail(g, "cannot load file");
+    char why[128];
+    if (g->sandbox && strchr(argv[0], '/'))
+        gtp_fail(g, "cannot load file: outside the sandbox");
+    else if (!record_load_file(g->engine, argv[0], (int)upto, why, sizeof why))
+        gtp_fail(g, "cannot load file: %s", why);
     else
         gtp_ok(g, "%s", "");
 }

@@ -169,15 +169,24 @@ load test_helper
     [ "${lines[1]}" = "= X X . ." ]
 }
 
-@test "loadsgf failures leave the game as it was" {
-    local f="$BATS_TEST_TMPDIR/bad.sgf" before
+@test "loadsgf failures say why and leave the game as it was" {
+    local f="$BATS_TEST_TMPDIR/bad.sgf" before i=0
     before=$(printf '%s\n' "play b d3" showboard printsgf | "$ENGINE" | last_replies 2)
-    for content in '' 'garbage' '(;GM[1]SZ[19];B[dd])' '(;GM[2]SZ[9])' '(;GM[2]SZ[8];B[aa])' '(;GM[2]SZ[8];B[dc]' ; do
+    local contents=('' 'garbage' '(;GM[1]SZ[19];B[dd])' '(;GM[2]SZ[9])' '(;GM[2]SZ[8];B[dc];W[cc];B[aa])'
+        '(;GM[2]SZ[8];B[dc]' '(;GM[2]SZ[8];B[dc];W[zz])' '(;GM[2]SZ[4]AB[ab][ba]AW[zz])')
+    local reasons=('empty' 'not SGF' 'wrong game (GM[1])' 'size 9 is not played in Othello'
+        'illegal move at move 3 (B A1)' 'not SGF' 'illegal move at move 2 (W off the board)'
+        'illegal set-up (AB/AW/AE/PL) before move 1')
+    for content in "${contents[@]}"; do
         printf '%s' "$content" >"$f"
         run bash -c "printf 'play b d3\nloadsgf $f\nshowboard\nprintsgf\n' | '$ENGINE'"
-        [[ "$output" == *"? cannot load file"* ]]
+        [ "${lines[1]}" = "? cannot load file: ${reasons[i]}" ]
         [ "$(printf '%s\n' "$output" | last_replies 2)" = "$before" ]
+        i=$((i + 1))
     done
+    gtp "loadsgf $BATS_TEST_TMPDIR/none.sgf" "loadsgf $BATS_TEST_TMPDIR"
+    [ "${lines[0]}" = "? cannot load file: no such file" ]
+    [ "${lines[1]}" = "? cannot load file: not a regular file" ]
 }
 
 @test "gogui-analyze_commands: the entries of the command table, each a listed command that answers" {

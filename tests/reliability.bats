@@ -106,7 +106,7 @@ last_reply() {
     mkfifo "$BATS_TEST_TMPDIR/f.sgf"
     gtp "loadsgf $BATS_TEST_TMPDIR/f.sgf" name
     [ "$status" -eq 0 ]
-    [ "${lines[0]}" = "? cannot load file" ]
+    [ "${lines[0]}" = "? cannot load file: not a regular file" ]
     [ "${lines[1]}" = "= flipfive" ]
 }
 
