@@ -215,6 +215,40 @@ static int bad(const char *fmt, const char *arg)
     return 2;
 }
 
+/* What each option with a value accepts, for the error message. */
+static const struct {
+    const char *option, *allowed;
+} ALLOWED[] = {
+    {"--game", "othello, gomoku or renju"},
+    {"--size", "a board size of the game"},
+    {"--rule", "freestyle or standard"},
+    {"--games", "an integer from 1 to 10000000"},
+    {"--plies", "an integer from 0 up"},
+    {"--seed", "an integer from 0 up"},
+    {"--tc", "60, 0+1/1, 300+30/10, 300+30 or none"},
+    {"--tc-a", "60, 0+1/1, 300+30/10, 300+30 or none"},
+    {"--tc-b", "60, 0+1/1, 300+30/10, 300+30 or none"},
+    {"--margin", "seconds from 0 to 10000000"},
+    {"--timeout", "seconds above 0, to 10000000"},
+    {"--max-moves", "a number of moves from 1 up"},
+    {"-j", "an integer from 1 to 256"},
+    {"--jobs", "an integer from 1 to 256"},
+    {"--shard", "I/N with 1 <= I <= N"},
+    {"--implicit-pass", "A, B or AB"},
+    {"--restart", "on or off"},
+    {"--coords", "othello or go"},
+};
+
+static int bad_value(const char *option, const char *value)
+{
+    const char *allowed = "see --help";
+    for (size_t k = 0; k < sizeof ALLOWED / sizeof ALLOWED[0]; k++)
+        if (strcmp(ALLOWED[k].option, option) == 0)
+            allowed = ALLOWED[k].allowed;
+    fprintf(stderr, "flipfive-match: %s '%s': expected %s\n", option, value, allowed);
+    return 2;
+}
+
 /* Options that take a value; false when name is not one of them. */
 static bool value_option(const char *name, const char *v, MatchConfig *cfg, bool *ok,
                          const char **game, long *size)
@@ -270,7 +304,7 @@ static int finish_game(MatchConfig *cfg, const char *game, long size)
 {
     int gi = game_index(game);
     if (gi < 0)
-        return bad("unknown game '%s'", game);
+        return bad_value("--game", game);
     cfg->game = game_name(gi);
     cfg->size = size ? (int)size : game_default_size(gi);
     cfg->ops = game_find(cfg->game, cfg->size);
@@ -350,7 +384,7 @@ int match_cli_parse(int argc, char **argv, MatchConfig *cfg)
         } else if (!value_option(a, argv[i + 1], cfg, &ok, &game, &size)) {
             return bad("unknown option '%s'", a);
         } else if (!ok) {
-            return bad("bad value for %s", a);
+            return bad_value(a, argv[i + 1]);
         } else {
             i++;
         }

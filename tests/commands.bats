@@ -125,8 +125,16 @@ load test_helper
 @test "command-line options are settings" {
     run "$ENGINE" --level 4 --time 2 --hash 16 --coords go --depth 3 <<<"flipfive-get"
     [[ "$output" == *"level 4"*"depth 3"*"movetime 2"*"hash 16"*"coords go"* ]]
-    run "$ENGINE" --level 0
+    run --separate-stderr "$ENGINE" --level 99
     [ "$status" -eq 2 ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [ "$stderr" = "flipfive: --level '99': expected an integer from 1 to 10" ]
+    run --separate-stderr "$ENGINE" --game chess
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: --game 'chess': expected Othello, Gomoku or Renju (any case)" ]
+    run --separate-stderr "$ENGINE" --coords
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: --coords needs a value: auto, othello or go" ]
     run "$ENGINE" --bogus
     [ "$status" -eq 2 ]
     run "$ENGINE" --version

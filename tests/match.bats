@@ -53,6 +53,8 @@ json_ok() {
     [ "$status" -eq 2 ]
     match --game chess -- "$FF" "$FF"
     [ "$status" -eq 2 ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [ "$stderr" = "flipfive-match: --game 'chess': expected othello, gomoku or renju" ]
     match --size 7 -- "$FF" "$FF"
     [ "$status" -eq 2 ]
     match -- "$FF"
@@ -61,7 +63,6 @@ json_ok() {
     [ "$status" -eq 2 ]
     match -- "$FF" "/nonexistent/engine"
     [ "$status" -eq 2 ]
-    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [[ "$stderr" == *"cannot run '/nonexistent/engine'"* ]]
 }
 
