@@ -33,6 +33,5 @@ void gtp_cmd_vct(Gtp *g, int argc, char **argv);
 
 /* gtp_solve.c */
 void gtp_cmd_solve(Gtp *g, int argc, char **argv);
-void gtp_cmd_budget(Gtp *g, int argc, char **argv);
 
 #endif
