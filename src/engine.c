@@ -158,10 +158,24 @@ static void record(Engine *e, int color, Move m, int plies)
         e->hist[e->nhist++] = (HistEntry){color, m, plies};
 }
 
+/* After the end of a game, Go-oriented hosts (gogui-twogtp, GoGui) relay
+ * one engine's closing pass to the other and stop at two passes: such a
+ * pass is recorded (undo takes it back, printsgf writes it) but makes no
+ * ply, so the position and the result stay as they are. */
+static bool record_final_pass(Engine *e, int color)
+{
+    if (e->nhist >= MAX_GAME_PLY)
+        return false;
+    record(e, color, MOVE_PASS, 0);
+    return true;
+}
+
 PlayStatus engine_play(Engine *e, int color, Move m)
 {
-    if (e->nhist >= MAX_GAME_PLY || e->ops->game_over(e->pos))
+    if (e->nhist >= MAX_GAME_PLY)
         return PLAY_ILLEGAL;
+    if (e->ops->game_over(e->pos))
+        return m == MOVE_PASS && record_final_pass(e, color) ? PLAY_OK : PLAY_ILLEGAL;
     int plies = bring_turn(e, color);
     if (plies < 0)
         return PLAY_ILLEGAL;
@@ -201,8 +215,11 @@ TimeBudget engine_time_budget(Engine *e, int color)
 PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
 {
     *out = MOVE_PASS;
-    if (e->ops->game_over(e->pos))
+    if (e->ops->game_over(e->pos)) {
+        if (commit)
+            record_final_pass(e, color);
         return PLAY_OK;
+    }
     int plies = bring_turn(e, color);
     if (plies < 0)
         return PLAY_WRONG_COLOR;

@@ -156,6 +156,29 @@ load test_helper
     [ "${lines[2]}" = "= 10" ]
 }
 
+@test "closing passes after the end: printsgf writes them, loadsgf replays them" {
+    local f="$BATS_TEST_TMPDIR/end.sgf"
+    # the 9-ply wipe-out, then the two passes gogui-twogtp ends every game with
+    gtp "play b d3" "play w c3" "play b b3" "play w d2" "play b e1" "play w d6" "play b d7" \
+        "play w e3" "play b f4" "play W PASS" "genmove b" "printsgf $f" "loadsgf $f" printsgf \
+        final_score showboard
+    [ "$(sed -n 2p "$f")" = ";B[dc];W[cc];B[bc];W[db];B[ea];W[df];B[dg];W[ec];B[fd];W[]" ]
+    [ "$(sed -n 3p "$f")" = ";B[])" ]
+    [ "${lines[13]}" = "= $(sed -n 1p "$f")" ]
+    [ "${lines[15]}" = ";B[])" ]
+    [ "${lines[16]}" = "= B+64" ]
+    [[ "$output" == *"Othello 8x8, move 12"* ]]
+    # Go's old pass "tt" (size <= 19), as some hosts write it; up to a move
+    printf '(;SZ[8];B[dc];W[cc];B[bc];W[db];B[ea];W[df];B[dg];W[ec];B[fd];W[tt];B[tt])' >"$f"
+    gtp "loadsgf $f" final_score printsgf "loadsgf $f 11" showboard undo final_score undo final_score
+    [ "${lines[1]}" = "= B+64" ]
+    [ "${lines[3]}" = ";B[dc];W[cc];B[bc];W[db];B[ea];W[df];B[dg];W[ec];B[fd];W[]" ]
+    [ "${lines[4]}" = ";B[])" ]
+    [[ "$output" == *"Othello 8x8, move 11"* ]]
+    [ "${lines[-3]}" = "= B+64" ]
+    [ "${lines[-1]}" = "? cannot score" ]
+}
+
 @test "loadsgf of set-up positions (AB/AW/PL, compressed lists)" {
     local f="$BATS_TEST_TMPDIR/setup.sgf"
     printf '(;GM[2]SZ[4]AB[bb][cc]AW[bc][cb]PL[W];W[ab])' >"$f"
