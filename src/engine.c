@@ -212,6 +212,29 @@ TimeBudget engine_time_budget(Engine *e, int color)
     return (TimeBudget){lim.soft_ns, lim.hard_ns};
 }
 
+/* Hosts that set a clock but never send time_left (gogui-twogtp -time)
+ * leave the counting to us: each move generated is charged to color's clock
+ * as the host's own clock would charge it. A time_left before the next
+ * genmove replaces the count with the host's figure. */
+static void charge_clock(TimeControl *tc, int color, double used)
+{
+    if (tc->mode == TC_NONE)
+        return;
+    double left = tc->left_s[color] - used;
+    int stones = tc->stones_left[color];
+    if (tc->mode == TC_CANADIAN) {
+        if (stones == 0 && left < 0) { /* main time ran out during this move */
+            left += tc->byo_s;
+            stones = tc->byo_stones;
+        }
+        if (stones > 0 && --stones == 0) { /* period done: the next one starts */
+            left = tc->byo_s;
+            stones = tc->byo_stones;
+        }
+    }
+    tc_left(tc, color, left, stones);
+}
+
 PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
 {
     *out = MOVE_PASS;
@@ -223,6 +246,7 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
     int plies = bring_turn(e, color);
     if (plies < 0)
         return PLAY_WRONG_COLOR;
+    const int64_t start = clock_ns();
     SearchLimits lim;
     search_limits(e, color, &lim);
     e->search->poll = e->poll;
@@ -237,6 +261,7 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
     }
     e->ops->make(e->pos, m);
     record(e, color, m, plies + 1);
+    charge_clock(&e->tc, color, (double)(clock_ns() - start) / 1e9);
     return PLAY_OK;
 }
 
