@@ -179,6 +179,17 @@ load test_helper
     [ "${lines[-1]}" = "? cannot score" ]
 }
 
+@test "loadsgf of gogui-twogtp records (no GM, closing passes): final_score is their RE" {
+    # tests/data/twogtp-*.sgf: written by gogui-twogtp 1.6 (scripts/twogtp-match);
+    # 64 moves: 60 discs, two passes in the game and the two closing ones
+    gtp "loadsgf $DATA/twogtp-othello8.sgf" final_score showboard
+    [ "${lines[1]}" = "= W+8" ]
+    [[ "$output" == *"Othello 8x8, move 65"* ]]
+    gtp "set_game Renju" "loadsgf $DATA/twogtp-renju.sgf" final_score gogui-rules_game_id
+    [ "${lines[2]}" = "= W+1" ]
+    [ "${lines[3]}" = "= Renju" ]
+}
+
 @test "loadsgf of set-up positions (AB/AW/PL, compressed lists)" {
     local f="$BATS_TEST_TMPDIR/setup.sgf"
     printf '(;GM[2]SZ[4]AB[bb][cc]AW[bc][cb]PL[W];W[ab])' >"$f"
