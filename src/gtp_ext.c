@@ -19,15 +19,37 @@ void gtp_cmd_gogui_interrupt(Gtp *g, int argc, char **argv)
     gtp_ok(g, "%s", "");
 }
 
+/* GoGui's Analyze menu offers only what works in the game being played:
+ * GoGui shows a failing command as an error dialog (final_score before the
+ * end, flipfive-vcf in Othello), and perft 4 on an open 15x15 board would
+ * count for an hour. */
+enum { FOR_OTHELLO = 1, FOR_GOMOKU = 2, FOR_RENJU = 4, FOR_ALL = 7 };
+
+static const struct {
+    const char *line; /* type/label/command */
+    int games;
+} ANALYZE[] = {
+    {"plist/Legal Moves/gogui-rules_legal_moves", FOR_ALL},
+    {"string/Result/gogui-rules_final_result", FOR_ALL},
+    {"string/Perft 4/flipfive-perft 4", FOR_OTHELLO},
+    {"plist/Forbidden Points/flipfive-forbidden", FOR_RENJU},
+    {"string/VCF/flipfive-vcf", FOR_GOMOKU | FOR_RENJU},
+    {"string/VCT/flipfive-vct", FOR_GOMOKU | FOR_RENJU},
+};
+
 void gtp_cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv)
 {
     (void)argc, (void)argv;
-    gtp_ok(g, "plist/Legal Moves/gogui-rules_legal_moves\n"
-              "string/Final Score/final_score\n"
-              "string/Perft 4/flipfive-perft 4\n"
-              "plist/Forbidden Points (Renju)/flipfive-forbidden\n"
-              "string/VCF/flipfive-vcf\n"
-              "string/VCT/flipfive-vct");
+    const char *game = g->engine->ops->name;
+    const int mask = strcmp(game, "Othello") == 0  ? FOR_OTHELLO
+                     : strcmp(game, "Renju") == 0 ? FOR_RENJU
+                                                  : FOR_GOMOKU;
+    Buf b = {0};
+    for (size_t i = 0; i < sizeof ANALYZE / sizeof ANALYZE[0]; i++)
+        if (ANALYZE[i].games & mask)
+            buf_printf(&b, "%s%s", b.len ? "\n" : "", ANALYZE[i].line);
+    gtp_ok(g, "%s", buf_str(&b));
+    buf_free(&b);
 }
 
 void gtp_cmd_gogui_rules_game_id(Gtp *g, int argc, char **argv)
