@@ -135,6 +135,23 @@ load test_helper
     [[ "$output" == *"--level"* ]]
 }
 
+@test "--size: the board size to start with, before or after --game (GoGui's ruler)" {
+    run "$ENGINE" --size 10 <<<"gogui-rules_board_size"
+    [ "$output" = "= 10" ]
+    run "$ENGINE" --size 19 --game gomoku <<<"gogui-rules_board_size"
+    [ "$output" = "= 19" ]
+    run "$ENGINE" --game gomoku --size 7 <<<"gogui-rules_game_id"
+    [ "$output" = "= Gomoku" ]
+    run --separate-stderr "$ENGINE" --size 9
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: bad value for --size (Othello: even, 4 to 24)" ]
+    run --separate-stderr "$ENGINE" --game renju --size 19
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: bad value for --size (Renju: 15)" ]
+    run --separate-stderr "$ENGINE" --size x --game gomoku
+    [ "$stderr" = "flipfive: bad value for --size (Gomoku: 5 to 25)" ]
+}
+
 @test "printsgf writes the game; loadsgf reads it back identically" {
     local f="$BATS_TEST_TMPDIR/game.sgf"
     gtp "boardsize 10" "play b e4" "play w d4" "play b c4" "printsgf $f" "loadsgf $f" printsgf "printsgf"
