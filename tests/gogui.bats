@@ -46,3 +46,43 @@ analyze_ok() {
     analyze_ok renju "play b H8" "play w H9" "play b J8" "play w J9" "play b K8" "play w K9" \
         "play b L8" "play w L9" "play b M8"
 }
+
+needs_gogui() {
+    local t
+    for t in java Xvfb xdotool import; do
+        command -v "$t" >/dev/null || skip "needs $t"
+    done
+    [ -r "$GOGUI_DIR/gogui.jar" ] || skip "needs $GOGUI_DIR/gogui.jar"
+}
+
+# in_gogui GAME : a whole game in GoGui (scripts/gogui-match); its report
+# is in $output, its files are $BATS_TEST_TMPDIR/GAME.*
+in_gogui() {
+    run env FLIPFIVE="$ENGINE" GOGUI_DIR="$GOGUI_DIR" timeout 600 \
+        "$ROOT/scripts/gogui-match" -T 500 -g "$1" "$BATS_TEST_TMPDIR/$1.png"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" =~ ok:\ GoGui\ showed\ \'((Black|White)\ wins\ \([BW]\+[0-9]+\)|Draw)\' ]]
+    [[ "$output" == *"ok: no error answer"* ]]
+    [[ "$output" == *"analyze entries ran and answered '='"* ]]
+    [ -s "$BATS_TEST_TMPDIR/$1.png" ]
+    [ -s "$BATS_TEST_TMPDIR/$1-analyze-0.png" ]
+}
+
+@test "GoGui: a whole Othello game, flipfive as program and ruler; the result dialog; analyze commands" {
+    needs_gogui
+    in_gogui othello
+    [[ "$output" == *"3 analyze entries"* ]]
+}
+
+@test "GoGui: a whole Gomoku game" {
+    needs_gogui
+    in_gogui gomoku
+    [[ "$output" == *"4 analyze entries"* ]]
+}
+
+@test "GoGui: a whole Renju game" {
+    needs_gogui
+    in_gogui renju
+    [[ "$output" == *"5 analyze entries"* ]]
+}
