@@ -48,8 +48,8 @@ static const struct {
 static int apply_size(Engine *e, const char *value)
 {
     char *end;
-    long n = value ? strtol(value, &end, 10) : 0;
-    if (value && !*end && n >= 1 && n <= MAX_BOARD && engine_boardsize(e, (int)n))
+    long n = strtol(value, &end, 10);
+    if (!*end && n >= 1 && n <= MAX_BOARD && engine_boardsize(e, (int)n))
         return -1;
     const char *game = game_name(e->game);
     int lo = 0, hi = 0, count = 0;
