@@ -44,6 +44,7 @@ void engine_default_settings(EngineSettings *set)
         .coords = COORDS_AUTO,
         .rule = 0,
         .verbose = false,
+        .book = true,
         .max_nodes = 0,
         .max_hash_mb = hash_ceiling_mb(),
     };
@@ -83,6 +84,9 @@ Engine *engine_create(const EngineSettings *set)
     if (e->search)
         e->search->node_cap = set->max_nodes;
     tc_init(&e->tc);
+    /* Games from the same opening should vary: the book's choices among
+     * equal moves differ from process to process. */
+    e->book_rng = (uint64_t)clock_ns() ^ (uint64_t)getpid() << 32;
     int g = game_index("Othello");
     if (!e->tt || !e->search || !new_position(e, g, game_variant("Othello"), 8)) {
         engine_destroy(e);
@@ -206,12 +210,20 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
     int plies = bring_turn(e, color);
     if (plies < 0)
         return PLAY_WRONG_COLOR;
-    SearchLimits lim;
-    search_limits(e, color, &lim);
-    e->search->poll = e->poll;
-    e->search->poll_arg = e->poll_arg;
-    search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
-    Move m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
+    Move m = MOVE_NONE;
+    /* A fixed depth asks for a search: the book is for play. */
+    if (e->set.book && !e->set.depth && e->ops->book_move)
+        m = e->ops->book_move(e->pos, &e->book_rng);
+    if (m == MOVE_NONE) {
+        SearchLimits lim;
+        search_limits(e, color, &lim);
+        e->search->poll = e->poll;
+        e->search->poll_arg = e->poll_arg;
+        search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
+        m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
+    } else if (e->set.verbose) {
+        fprintf(stderr, "book move\n");
+    }
     *out = m;
     if (!commit || e->nhist >= MAX_GAME_PLY || !e->ops->is_legal(e->pos, m)) {
         if (plies)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "bitboard.h"
+#include "othello8_book.h"
 #include "othello8_eval.h"
 #include "othello8_search.h"
 #include "othello8_indices.h"
@@ -218,6 +219,16 @@ static int o8_moves_left(void *vp)
 
 static int o8_units(void) { return UNITS; }
 
+/* Book moves within this many hundredths of a disc of the best are played
+ * as often as the best. */
+enum { BOOK_MARGIN = 100 };
+
+static Move o8_book_move(void *vp, uint64_t *rng)
+{
+    const Othello8Pos *p = vp;
+    return o8b_choose(othello8_player(p), othello8_opponent(p), BOOK_MARGIN, rng);
+}
+
 /* ----------------------------------------------------------------- perft */
 
 static uint64_t perft_bits(uint64_t P, uint64_t O, int depth)
@@ -275,4 +286,5 @@ const GameOps othello8_ops = {
     .score_units = o8_units,
     .tuning = &othello8_tuning,
     .solve_depth = othello8_solve_depth,
+    .book_move = o8_book_move,
 };

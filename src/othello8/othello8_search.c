@@ -56,26 +56,35 @@ void othello8_order(uint64_t P, uint64_t O, const Move *moves, int n, int *keys)
 
 int othello8_probcut_shallow(int depth) { return depth / 4 * 2 + (depth & 1); }
 
-enum { PROBCUT_MIN_DEPTH = 3, PROBCUT_DEPTHS = 12 };
+int othello8_probcut_row(int empties)
+{
+    const int row = (empties - 12) / 6;
+    return row < 0 ? 0 : row >= OTHELLO8_PROBCUT_ROWS ? OTHELLO8_PROBCUT_ROWS - 1 : row;
+}
 
-/* Sigma in hundredths of a disc by empties (20-29, 30-39, 40-49, 50-60)
- * and depth 3..14; deeper searches use the last column. */
-static const int16_t SIGMA[4][PROBCUT_DEPTHS] = {
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
+/* Sigma in hundredths of a disc by empties (rows of 6 from 12-17 to 54-60)
+ * and depth 3..14, printed by `flipfive-tune probcut --count 200 --depth 11`
+ * for the weights of othello8_weights.inc (README "Tuning the 8x8
+ * evaluation"); the last row had too few positions and repeats the one
+ * before it. */
+static const int16_t SIGMA[OTHELLO8_PROBCUT_ROWS][OTHELLO8_PROBCUT_DEPTHS] = {
+    {222, 266, 313, 435, 424, 294, 330, 423, 408, 408, 408, 408},
+    {333, 321, 295, 416, 442, 413, 338, 473, 420, 420, 420, 420},
+    {423, 272, 309, 340, 429, 336, 295, 418, 404, 404, 404, 404},
+    {349, 362, 295, 481, 431, 432, 325, 473, 362, 362, 362, 362},
+    {448, 306, 273, 354, 311, 299, 294, 398, 323, 323, 323, 323},
+    {362, 272, 297, 295, 353, 271, 308, 341, 290, 290, 290, 290},
+    {342, 487, 288, 509, 359, 270, 194, 320, 263, 263, 263, 263},
+    {342, 487, 288, 509, 359, 270, 194, 320, 263, 263, 263, 263},
 };
 
 static bool probcut(void *pos, int depth, int *shallow, int *sigma)
 {
-    if (depth < PROBCUT_MIN_DEPTH)
+    if (depth < OTHELLO8_PROBCUT_MIN_DEPTH)
         return false;
-    const int empties = othello8_solve_depth(pos);
-    const int row = empties < 30 ? 0 : empties >= 50 ? 3 : (empties - 20) / 10;
-    const int col = depth - PROBCUT_MIN_DEPTH < PROBCUT_DEPTHS ? depth - PROBCUT_MIN_DEPTH : PROBCUT_DEPTHS - 1;
+    const int k = depth - OTHELLO8_PROBCUT_MIN_DEPTH;
     *shallow = othello8_probcut_shallow(depth);
-    *sigma = SIGMA[row][col];
+    *sigma = SIGMA[othello8_probcut_row(othello8_solve_depth(pos))][k < OTHELLO8_PROBCUT_DEPTHS ? k : OTHELLO8_PROBCUT_DEPTHS - 1];
     return true;
 }
 

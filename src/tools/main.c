@@ -27,6 +27,7 @@ static void usage(FILE *f)
             "  --hash MB        transposition table size (default 64)\n"
             "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
             "  --rule RULE      Gomoku: freestyle (five or more wins; default) | standard\n"
+            "  --book on|off    8x8 Othello opening book for genmove (default on)\n"
             "  --verbose        search progress on stderr\n"
             "  --help           this text\n"
             "  --version        print the version\n");
@@ -38,7 +39,7 @@ static const struct {
 } OPTIONS[] = {
     {"--level", "level"}, {"--time", "movetime"}, {"--depth", "depth"},
     {"--hash", "hash"},   {"--coords", "coords"},
-    {"--rule", "rule"},
+    {"--rule", "rule"}, {"--book", "book"},
 };
 
 static int parse_options(int argc, char **argv, Engine *e)
