@@ -20,6 +20,26 @@ static const int LEVEL_ROOT_SOLVE[LEVEL_MAX + 1] = {0, 0, 0, 0, 0, 12, 14, 16, 1
 enum { ROOT_SHARE = 30 };
 /* ProbCut confidence in hundredths of the game's sigma. */
 enum { PROBCUT_T = 150 };
+/* The empties a win/loss/draw solve of 8x8 Othello gets through in about a
+ * second (FFO #41-#44, 22-23 empties, take 1-3 s on one core); each more
+ * empty square costs about 1.8 times as much. */
+enum { SOLVE_REACH_1S = 22 };
+
+/* The most empties an exact attempt at the root may start from with a hard
+ * limit of hard_ns: beyond, it would not finish and its share of the time is
+ * better spent on the midgame search. No limit: the level decides. */
+static int solve_reach(int64_t hard_ns, int level_reach)
+{
+    if (hard_ns <= 0)
+        return level_reach;
+    int reach = SOLVE_REACH_1S;
+    double t = (double)hard_ns / 1e9;
+    for (; t >= 1.8 && reach < level_reach; t /= 1.8)
+        reach++;
+    for (; t < 1 / 1.8 && reach > 0; t *= 1.8)
+        reach--;
+    return reach < level_reach ? reach : level_reach;
+}
 
 /* The largest hash we accept: half the physical memory (a bigger table would
  * only be paged out or killed), and never above 64 GB. */
@@ -193,6 +213,7 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
     TimeBudget tb = tc_budget(&e->tc, color, left, movetime);
     lim->soft_ns = tb.soft_ns;
     lim->hard_ns = tb.hard_ns;
+    lim->root_solve = solve_reach(tb.hard_ns, lim->root_solve);
 }
 
 TimeBudget engine_time_budget(Engine *e, int color)
