@@ -61,6 +61,7 @@ static void *o8_create(int size, int variant)
     bitboard_init();
     o8p_init();
     o8i_init();
+    o8b_init(); /* here, not at the first genmove: that one may have 50 ms */
     Othello8Pos *p = malloc(sizeof *p);
     if (!p)
         return NULL;
