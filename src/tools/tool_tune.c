@@ -304,19 +304,24 @@ static int probcut_main(int argc, char **argv)
         }
         printf("\n");
     }
-    /* Depths without samples (too few empties) take the row's deepest
-     * measured spread, or the row above's. */
+    /* Depths past the deepest measured repeat the row's last value; a
+     * depth with too few samples takes the row above's (already filled
+     * in), or in the first row the depth before it. */
+    int table[ROWS][OTHELLO8_PROBCUT_DEPTHS];
     printf("static const int16_t SIGMA[%d][%d] = {\n", ROWS, OTHELLO8_PROBCUT_DEPTHS);
     for (int b = 0; b < ROWS; b++) {
         printf("    {");
-        int last = 0;
         for (int k = 0; k < OTHELLO8_PROBCUT_DEPTHS; k++) {
             const int d = OTHELLO8_PROBCUT_MIN_DEPTH + k;
             if (d <= max_depth && n[b][d] >= 10)
-                last = sd[b][d];
-            else if (!last && b > 0 && d <= max_depth)
-                last = sd[b - 1][d];
-            printf("%d%s", last, k + 1 < OTHELLO8_PROBCUT_DEPTHS ? ", " : "");
+                table[b][k] = sd[b][d];
+            else if (d > max_depth && k > 0)
+                table[b][k] = table[b][k - 1];
+            else if (b > 0)
+                table[b][k] = table[b - 1][k];
+            else
+                table[b][k] = k > 0 ? table[b][k - 1] : 400;
+            printf("%d%s", table[b][k], k + 1 < OTHELLO8_PROBCUT_DEPTHS ? ", " : "");
         }
         printf("},\n");
     }
