@@ -88,6 +88,22 @@ perft_expected() {
     [[ "$output" == *WRONG* ]]
 }
 
+@test "ffo-play: the value of each move played against the best, and the average loss" {
+    # 14 empties: the engine solves them, so it plays G8 and A4 (the best).
+    run "$ROOT/scripts/ffo-play" -t 2 -l 2 "$DATA/ffo-1-39.obf"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[1]}" = "   1      14   +18 G8       +18     0" ]
+    [ "${lines[2]}" = "   2      14   +10 A4       +10     0" ]
+    [[ "${lines[3]}" == "2 positions at 2 s a move: average loss 0.00 discs, 2 perfect,"* ]]
+    # A file that claims H1 is the best: G8 then loses 8 discs by it.
+    bad="$BATS_TEST_TMPDIR/bad.obf"
+    sed -n 1p "$DATA/ffo-1-39.obf" | sed 's/G8:+18; H1:+12/G8:+10; H1:+18/' >"$bad"
+    run "$ROOT/scripts/ffo-play" -t 2 -o 7 "$bad"
+    [ "${lines[1]}" = "   7      14   +18 G8       +10     8" ]
+    [[ "${lines[2]}" == "1 positions at 2 s a move: average loss 8.00 discs, 0 perfect,"* ]]
+}
+
 @test "solve wld: win, draw and loss" {
     gtp "flipfive-setboard $(obf 1 ffo-1-39.obf)" "flipfive-solve wld" \
         "flipfive-setboard $(obf 4 ffo-1-39.obf)" "flipfive-solve wld" \

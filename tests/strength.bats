@@ -14,7 +14,7 @@ obf() {
     run "$BUILD/flipfive-tune" check 150
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "${lines[0]}" == "check: 12 stages of compiled-in weights" ]]
+    [[ "${lines[0]}" == "check: 30 stages of compiled-in weights" ]]
     [[ "${lines[1]}" =~ ^check:\ [0-9]+\ positions,\ 0\ disagreements$ ]]
 }
 
@@ -33,14 +33,15 @@ obf() {
 }
 
 @test "level 1 searches one ply; level 4 four; level 10 deepens by time" {
-    run --separate-stderr bash -c "printf 'flipfive-set level 1\ngenmove black\n' | '$ENGINE' --verbose"
+    # From the start position: without the book, which would answer at once.
+    run --separate-stderr bash -c "printf 'flipfive-set level 1\ngenmove black\n' | '$ENGINE' --book off --verbose"
     # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [[ "$stderr" == *"depth 1 "* ]]
     [[ "$stderr" != *"depth 2 "* ]]
-    run --separate-stderr bash -c "printf 'flipfive-set level 4\ngenmove black\n' | '$ENGINE' --verbose"
+    run --separate-stderr bash -c "printf 'flipfive-set level 4\ngenmove black\n' | '$ENGINE' --book off --verbose"
     [[ "$stderr" == *"depth 4 "* ]]
     [[ "$stderr" != *"depth 5 "* ]]
-    run --separate-stderr bash -c "printf 'flipfive-set movetime 0.3\ngenmove black\n' | '$ENGINE' --verbose"
+    run --separate-stderr bash -c "printf 'flipfive-set movetime 0.3\ngenmove black\n' | '$ENGINE' --book off --verbose"
     [[ "$stderr" == *"depth 5 "* ]]
 }
 

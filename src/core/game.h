@@ -115,6 +115,9 @@ typedef struct GameOps {
     /* Optional: the depth at which solve answers the root exactly (Othello:
      * the empty squares), for the root's exact attempts; NULL: none. */
     int (*solve_depth)(void *pos);
+    /* An opening book move (rng: a splitmix64 state for its choice among
+     * near-equal moves), MOVE_NONE out of the book; NULL: no book. */
+    Move (*book_move)(void *pos, uint64_t *rng);
 } GameOps;
 
 #endif

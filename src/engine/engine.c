@@ -21,6 +21,26 @@ static const int LEVEL_ROOT_SOLVE[LEVEL_MAX + 1] = {0, 0, 0, 0, 0, 12, 14, 16, 1
 enum { ROOT_SHARE = 30 };
 /* ProbCut confidence in hundredths of the game's sigma. */
 enum { PROBCUT_T = 150 };
+/* The empties a win/loss/draw solve of 8x8 Othello gets through in about a
+ * second (FFO #41-#44, 22-23 empties, take 1-3 s on one core); each more
+ * empty square costs about 1.8 times as much. */
+enum { SOLVE_REACH_1S = 22 };
+
+/* The most empties an exact attempt at the root may start from with a hard
+ * limit of hard_ns: beyond, it would not finish and its share of the time is
+ * better spent on the midgame search. No limit: the level decides. */
+static int solve_reach(int64_t hard_ns, int level_reach)
+{
+    if (hard_ns <= 0)
+        return level_reach;
+    int reach = SOLVE_REACH_1S;
+    double t = (double)hard_ns / 1e9;
+    for (; t >= 1.8 && reach < level_reach; t /= 1.8)
+        reach++;
+    for (; t < 1 / 1.8 && reach > 0; t *= 1.8)
+        reach--;
+    return reach < level_reach ? reach : level_reach;
+}
 
 /* The largest hash we accept: half the physical memory (a bigger table would
  * only be paged out or killed), and never above 64 GB. */
@@ -45,6 +65,7 @@ void engine_default_settings(EngineSettings *set)
         .coords = COORDS_AUTO,
         .rule = 0,
         .verbose = false,
+        .book = true,
         .max_nodes = 0,
         .max_hash_mb = hash_ceiling_mb(),
     };
@@ -85,6 +106,9 @@ Engine *engine_create(const EngineSettings *set)
     if (e->search)
         search_set_node_cap(e->search, set->max_nodes);
     tc_init(&e->tc);
+    /* Games from the same opening should vary: the book's choices among
+     * equal moves differ from process to process. */
+    e->book_rng = (uint64_t)clock_ns() ^ (uint64_t)getpid() << 32;
     int g = game_index("Othello");
     if (!e->tt || !e->search || !new_position(e, g, game_variant("Othello"), 8)) {
         engine_destroy(e);
@@ -201,6 +225,7 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
     TimeBudget tb = tc_budget(&e->tc, color, left, movetime);
     lim->soft_ns = tb.soft_ns;
     lim->hard_ns = tb.hard_ns;
+    lim->root_solve = solve_reach(tb.hard_ns, lim->root_solve);
 }
 
 TimeBudget engine_time_budget(Engine *e, int color)
@@ -245,11 +270,19 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
     if (plies < 0)
         return PLAY_WRONG_COLOR;
     const int64_t start = clock_ns();
-    SearchLimits lim;
-    search_limits(e, color, &lim);
-    search_set_poll(e->search, e->poll, e->poll_arg);
-    search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
-    Move m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
+    Move m = MOVE_NONE;
+    /* A fixed depth asks for a search: the book is for play. */
+    if (e->set.book && !e->set.depth && e->ops->book_move)
+        m = e->ops->book_move(e->pos, &e->book_rng);
+    if (m == MOVE_NONE) {
+        SearchLimits lim;
+        search_limits(e, color, &lim);
+        search_set_poll(e->search, e->poll, e->poll_arg);
+        search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
+        m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
+    } else if (e->set.verbose) {
+        fprintf(stderr, "book move\n");
+    }
     *out = m;
     if (!commit || e->nhist >= MAX_GAME_PLY || !e->ops->is_legal(e->pos, m)) {
         if (plies)

@@ -31,6 +31,7 @@ typedef struct EngineSettings {
     int coords;         /* COORDS_AUTO, COORDS_OTHELLO or COORDS_GO */
     int rule;           /* five-in-a-row rule variant for Gomoku */
     bool verbose;       /* search progress on stderr */
+    bool book;          /* opening book moves (games that have a book) */
     /* Limits for embedders (the fuzzers), not GTP settings: a node budget for
      * every search and perft (0 = none), and the largest hash accepted. */
     uint64_t max_nodes;
@@ -68,6 +69,7 @@ typedef struct Engine {
     SearchPoll poll;             /* interrupt check while thinking */
     void *poll_arg;
     SearchResult last;           /* the last search, for diagnostics */
+    uint64_t book_rng;           /* the book's choices among near-equal moves */
 } Engine;
 
 void engine_default_settings(EngineSettings *set);

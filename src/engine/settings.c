@@ -89,6 +89,19 @@ static bool set_verbose(Engine *e, const char *v)
 
 static void get_verbose(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.verbose); }
 
+static bool set_book(Engine *e, const char *v)
+{
+    if (strcasecmp(v, "on") == 0 || strcmp(v, "1") == 0)
+        e->set.book = true;
+    else if (strcasecmp(v, "off") == 0 || strcmp(v, "0") == 0)
+        e->set.book = false;
+    else
+        return false;
+    return true;
+}
+
+static void get_book(const Engine *e, Buf *out) { buf_printf(out, "%s", e->set.book ? "on" : "off"); }
+
 /* Gomoku's rule: freestyle (five or more wins) or standard (exactly five).
  * Changing it restarts a Gomoku game in progress; other games keep theirs. */
 static bool set_rule(Engine *e, const char *v)
@@ -112,6 +125,7 @@ static const Setting SETTINGS[] = {
     {"hash", set_hash, get_hash},
     {"coords", set_coords, get_coords},
     {"verbose", set_verbose, get_verbose},
+    {"book", set_book, get_book},
     {"rule", set_rule, get_rule},
 };
 

@@ -6,6 +6,7 @@
 
 #include "bitboard.h"
 #include "gomoku_pattern.h"
+#include "othello8_book.h"
 #include "othello8_indices.h"
 #include "othello8_pattern.h"
 #include "zobrist.h"
@@ -17,4 +18,5 @@ void tables_init(void)
     bitboard_init();  /* its hashing keys come from zobrist */
     o8p_init();
     o8i_init();       /* reads the features and weights of o8p */
+    o8b_init();       /* the 8x8 opening book: bitboard keys */
 }

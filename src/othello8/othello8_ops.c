@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "othello8.h"
+#include "othello8_book.h"
 #include "othello8_pattern.h"
 #include "othello8_search.h"
 #include "othello8_solve.h"
@@ -69,6 +70,16 @@ static void score_moves(void *vp, const Move *moves, int n, int *scores)
 
 static int units(void) { return OTHELLO8_UNITS; }
 
+/* Book moves within this many hundredths of a disc of the best are played
+ * as often as the best. */
+enum { BOOK_MARGIN = 100 };
+
+static Move book_move(void *vp, uint64_t *rng)
+{
+    const Othello8Pos *p = vp;
+    return o8b_choose(othello8_player(p), othello8_opponent(p), BOOK_MARGIN, rng);
+}
+
 const GameOps othello8_ops = {
     .name = "Othello",
     .sgf_gm = 2,
@@ -102,4 +113,5 @@ const GameOps othello8_ops = {
     .score_units = units,
     .tuning = &othello8_tuning,
     .solve_depth = othello8_solve_depth,
+    .book_move = book_move,
 };

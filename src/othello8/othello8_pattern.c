@@ -130,11 +130,14 @@ int o8p_stage_size(void) { return o8p_bias_offset() + O8P_BIAS; }
 
 int o8p_stage(int empties)
 {
-    const int s = (60 - empties) / 5;
+    const int s = (60 - empties) / O8P_STAGE_WIDTH;
     return s < 0 ? 0 : s >= O8P_STAGES ? O8P_STAGES - 1 : s;
 }
 
-int o8p_stage_min_empties(int stage) { return stage >= O8P_STAGES - 1 ? 0 : 56 - 5 * stage; }
+int o8p_stage_min_empties(int stage)
+{
+    return stage >= O8P_STAGES - 1 ? 0 : 61 - O8P_STAGE_WIDTH * (stage + 1);
+}
 
 /* Offsets as constants for the hot path (checked against o8p_offset). */
 enum {

@@ -20,9 +20,10 @@
 enum {
     O8P_PATTERNS = 11,      /* kinds of pattern */
     O8P_MAX_SQUARES = 10,
-    O8P_STAGES = 12,        /* by empties: 60-56 is stage 0, ..., 5-0 stage 11 */
+    O8P_STAGE_WIDTH = 2,    /* empties per stage: 60-59 is stage 0, 58-57 stage 1, ... */
+    O8P_STAGES = 60 / O8P_STAGE_WIDTH, /* the last one also takes the empties below */
     O8P_SCALAR = 64,        /* entries of each scalar table (counts, capped) */
-    O8P_BIAS = 8,           /* one bias per empties count inside a stage */
+    O8P_BIAS = O8P_STAGE_WIDTH + 1, /* one bias per empties count inside a stage */
     O8P_MAX_FEATURES = 64   /* features of one position, an upper bound */
 };
 

@@ -57,16 +57,35 @@ void othello8_order(uint64_t P, uint64_t O, const Move *moves, int n, int *keys)
 
 int othello8_probcut_shallow(int depth) { return depth / 4 * 2 + (depth & 1); }
 
-/* PROBCUT_SIGMA: the placeholder, in hundredths of a disc (see the top). */
-enum { PROBCUT_MIN_DEPTH = 3, PROBCUT_SIGMA = 400 };
+int othello8_probcut_row(int empties)
+{
+    const int row = (empties - 12) / 6;
+    return row < 0 ? 0 : row >= OTHELLO8_PROBCUT_ROWS ? OTHELLO8_PROBCUT_ROWS - 1 : row;
+}
+
+/* Sigma in hundredths of a disc by empties (rows of 6 from 12-17 to 54-60)
+ * and depth 3..14, printed by `flipfive-tune probcut --count 200 --depth 11`
+ * for the weights of othello8_weights.inc (README "Tuning the 8x8
+ * evaluation"); the last row had too few positions and repeats the one
+ * before it. */
+static const int16_t SIGMA[OTHELLO8_PROBCUT_ROWS][OTHELLO8_PROBCUT_DEPTHS] = {
+    {261, 221, 305, 429, 422, 368, 343, 470, 411, 411, 411, 411},
+    {361, 307, 276, 376, 391, 371, 303, 429, 385, 385, 385, 385},
+    {288, 324, 290, 360, 391, 365, 358, 427, 405, 405, 405, 405},
+    {389, 253, 239, 376, 408, 419, 344, 412, 363, 363, 363, 363},
+    {416, 207, 317, 290, 352, 252, 247, 323, 290, 290, 290, 290},
+    {336, 232, 242, 293, 251, 190, 166, 251, 156, 156, 156, 156},
+    {322, 367, 210, 303, 308, 189, 197, 255, 201, 201, 201, 201},
+    {322, 367, 210, 303, 308, 189, 197, 255, 201, 201, 201, 201},
+};
 
 static bool probcut(void *pos, int depth, int *shallow, int *sigma)
 {
-    (void)pos;
-    if (depth < PROBCUT_MIN_DEPTH)
+    if (depth < OTHELLO8_PROBCUT_MIN_DEPTH)
         return false;
+    const int k = depth - OTHELLO8_PROBCUT_MIN_DEPTH;
     *shallow = othello8_probcut_shallow(depth);
-    *sigma = PROBCUT_SIGMA;
+    *sigma = SIGMA[othello8_probcut_row(othello8_solve_depth(pos))][k < OTHELLO8_PROBCUT_DEPTHS ? k : OTHELLO8_PROBCUT_DEPTHS - 1];
     return true;
 }
 

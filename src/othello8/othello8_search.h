@@ -18,6 +18,10 @@ extern const SearchTuning othello8_tuning;
 /* The depth of ProbCut's shallow search for a node of depth d (the same
  * parity: odd and even depths differ in Othello). */
 int othello8_probcut_shallow(int depth);
+/* ProbCut's sigma table: a row per band of empties, a column per depth
+ * from OTHELLO8_PROBCUT_MIN_DEPTH (deeper searches use the last one). */
+enum { OTHELLO8_PROBCUT_MIN_DEPTH = 3, OTHELLO8_PROBCUT_DEPTHS = 12, OTHELLO8_PROBCUT_ROWS = 8 };
+int othello8_probcut_row(int empties);
 /* The empty squares of an Othello8Pos: the depth of its exact solve. */
 int othello8_solve_depth(void *pos);
 

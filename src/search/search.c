@@ -445,14 +445,15 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
     int prev = 0;
     int64_t last_ns = 0, before_ns = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
-        /* Step 1. Start no iteration that cannot finish in time: not past
-         * half the budget, nor when the last one, grown by the rate the
-         * iterations grow at, would overrun it. */
+        /* Step 1. Start no iteration whose first move cannot be searched in
+         * time: the first move takes about half of an iteration (the last
+         * one grown by the rate the iterations grow at), and an iteration
+         * stopped after it still counts (Step 3). */
         const int64_t now = clock_ns();
         if (depth > 1 && s->soft_ns) {
             const int64_t grow = before_ns > 0 && last_ns / before_ns < 8 ? last_ns / before_ns : 8;
             const int64_t next = last_ns * (grow < 2 ? 2 : grow);
-            if (now > s->start_ns + (s->soft_ns - s->start_ns) / 2 || now + next / 2 > s->soft_ns)
+            if (now + next / 2 > s->soft_ns)
                 break;
         }
         s->root_depth = depth;

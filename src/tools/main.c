@@ -31,6 +31,7 @@ static void usage(FILE *f)
             "  --hash MB        transposition table size (default 64)\n"
             "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
             "  --rule RULE      Gomoku: freestyle (five or more wins; default) | standard\n"
+            "  --book on|off    8x8 Othello opening book for genmove (default on)\n"
             "  --verbose        search progress on stderr\n"
             "  --help           this text\n"
             "  --version        print the version\n");
@@ -46,6 +47,7 @@ static const struct {
     {"--hash", "hash", "megabytes from 1 to 65536, at most half the physical memory"},
     {"--coords", "coords", "auto, othello or go"},
     {"--rule", "rule", "freestyle or standard"},
+    {"--book", "book", "on or off"},
 };
 
 /* A refused option value: what was given and what is allowed. */

@@ -8,6 +8,7 @@
  *                                        slow reference and the symmetries
  *   flipfive-tune probcut [options] FILE deep against shallow search values
  *   flipfive-tune nodes [options] FILE   search nodes on the file's positions
+ *   flipfive-tune book [options]         the opening book (othello8_book.inc)
  *   flipfive-tune openings [PLIES [DEPTH]]  distinct openings and values
  *
  * gen: each game opens with a few random moves, then plays by a shallow
@@ -15,7 +16,9 @@
  * position is solved exactly and labelled with its exact value; earlier
  * positions are labelled with the exact value of the game's first position
  * with EXACT empties (from their own side's view): the value of the game
- * as played so far, under perfect play from there. See README "Tuning".
+ * as played so far, under perfect play from there. Positions before the
+ * game's last random move are not written: that move, not the position,
+ * decided much of their label. See README "Tuning".
  */
 #include <math.h>
 #include <stdio.h>
@@ -70,7 +73,7 @@ static void play_game(Gen *g)
 {
     const GenOptions *o = g->opt;
     TuneSample game[64];
-    int side[64], count = 0;
+    int side[64], count = 0, first_kept = 0;
     int anchor = 0, anchor_side = -1;
     const int random_plies = o->random_min + random_below(g, o->random_max - o->random_min + 1);
     g->ops->reset(g->pos);
@@ -103,6 +106,7 @@ static void play_game(Gen *g)
             m = random_below(g, 1000) < o->epsilon_end ? moves[random_below(g, n)] : r.best;
         } else if (ply < random_plies || random_below(g, 1000) < o->epsilon) {
             m = moves[random_below(g, n)];
+            first_kept = count;
         } else {
             m = search_depth(g, o->depth).best;
         }
@@ -112,18 +116,18 @@ static void play_game(Gen *g)
         anchor = g->ops->outcome(g->pos);
         anchor_side = BLACK;
     }
-    for (int i = 0; i < count; i++) {
+    for (int i = first_kept; i < count; i++) {
         if (!game[i].exact)
             game[i].score = (int8_t)(side[i] == anchor_side ? anchor : -anchor);
         tune_write_sample(g->out, &game[i]);
     }
-    g->written += count;
+    g->written += count - first_kept;
 }
 
 static int gen_main(int argc, char **argv)
 {
-    GenOptions o = {.games = 100, .seed = 1, .random_min = 4, .random_max = 14, .depth = 4,
-                    .exact = 16, .epsilon = 40, .epsilon_end = 100};
+    GenOptions o = {.games = 100, .seed = 1, .random_min = 4, .random_max = 24, .depth = 4,
+                    .exact = 16, .epsilon = 0, .epsilon_end = 100};
     const char *file = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -234,10 +238,12 @@ static int nodes_main(int argc, char **argv)
 }
 
 /* ProbCut statistics: how far a shallow search's value lies from a deep
- * one's, by depth and by empties, over positions of a sample file. */
+ * one's, by depth and by empties (the rows of othello8_search.c's SIGMA),
+ * over positions of a sample file; printed as a table and as the C
+ * initializer of SIGMA. */
 static int probcut_main(int argc, char **argv)
 {
-    enum { BUCKETS = 4, MAXD = 16 };
+    enum { MAXD = 16 };
     int count = 200, max_depth = 10;
     const char *file = NULL;
     for (int i = 0; i < argc; i++) {
@@ -249,7 +255,7 @@ static int probcut_main(int argc, char **argv)
             file = argv[i];
     }
     FILE *f = file ? fopen(file, "rb") : NULL;
-    if (!f || max_depth >= MAXD || max_depth < 3) {
+    if (!f || max_depth >= MAXD || max_depth < OTHELLO8_PROBCUT_MIN_DEPTH) {
         fprintf(stderr, "usage: flipfive-tune probcut [--count N] [--depth D] FILE\n");
         return 2;
     }
@@ -257,11 +263,12 @@ static int probcut_main(int argc, char **argv)
     void *pos = ops->create(8, 0);
     SearchCtx *ctx = search_create();
     Tt *tt = tt_create(16);
-    double sum[BUCKETS][MAXD] = {{0}}, sq[BUCKETS][MAXD] = {{0}};
-    long n[BUCKETS][MAXD] = {{0}}, done = 0, seen = 0;
+    enum { ROWS = OTHELLO8_PROBCUT_ROWS };
+    double sum[ROWS][MAXD] = {{0}}, sq[ROWS][MAXD] = {{0}};
+    long n[ROWS][MAXD] = {{0}}, done = 0, seen = 0;
     TuneSample s;
     while (done < count && tune_read_sample(f, &s)) {
-        if (s.empties < 20 || s.empties > 59 || seen++ % 89 != 0)
+        if (s.empties < 14 || s.empties > 59 || seen++ % 89 != 0)
             continue;
         int8_t cells[64];
         for (int x = 0; x < 64; x++)
@@ -269,14 +276,14 @@ static int probcut_main(int argc, char **argv)
         ops->setup(pos, cells, BLACK);
         tt_clear(tt);
         int v[MAXD];
-        for (int d = 1; d <= max_depth; d++) {
+        for (int d = 1; d <= max_depth && d < s.empties; d++) {
             SearchLimits lim = {.depth = d};
             SearchResult r;
             search_run(ctx, ops, pos, tt, &lim, &r);
             v[d] = r.score;
         }
-        const int b = (s.empties - 20) / 10;
-        for (int d = 3; d <= max_depth; d++) {
+        const int b = othello8_probcut_row(s.empties);
+        for (int d = OTHELLO8_PROBCUT_MIN_DEPTH; d <= max_depth && d < s.empties; d++) {
             const int diff = v[d] - v[othello8_probcut_shallow(d)];
             sum[b][d] += diff;
             sq[b][d] += (double)diff * diff;
@@ -285,20 +292,44 @@ static int probcut_main(int argc, char **argv)
         done++;
     }
     fclose(f);
+    int sd[ROWS][MAXD];
     printf("%ld positions; deep - shallow (shallow depth in brackets): mean/sd in hundredths of a disc\n", done);
     printf("empties");
-    for (int d = 3; d <= max_depth; d++)
+    for (int d = OTHELLO8_PROBCUT_MIN_DEPTH; d <= max_depth; d++)
         printf("  %2d(%d)     ", d, othello8_probcut_shallow(d));
     printf("\n");
-    for (int b = 0; b < BUCKETS; b++) {
-        printf("%2d-%2d  ", 20 + 10 * b, 29 + 10 * b);
-        for (int d = 3; d <= max_depth; d++) {
+    for (int b = 0; b < ROWS; b++) {
+        printf("row %d  ", b);
+        for (int d = OTHELLO8_PROBCUT_MIN_DEPTH; d <= max_depth; d++) {
             const double m = n[b][d] ? sum[b][d] / (double)n[b][d] : 0;
-            const double sd = n[b][d] ? sqrt(sq[b][d] / (double)n[b][d] - m * m) : 0;
-            printf(" %5.0f/%-5.0f", m, sd);
+            const double v2 = n[b][d] ? sq[b][d] / (double)n[b][d] - m * m : 0;
+            sd[b][d] = (int)lround(sqrt(v2 > 0 ? v2 : 0));
+            printf(" %5.0f/%-5d", m, sd[b][d]);
         }
         printf("\n");
     }
+    /* Depths past the deepest measured repeat the row's last value; a
+     * depth with too few samples takes the row above's (already filled
+     * in), or in the first row the depth before it. */
+    int table[ROWS][OTHELLO8_PROBCUT_DEPTHS];
+    printf("static const int16_t SIGMA[%d][%d] = {\n", ROWS, OTHELLO8_PROBCUT_DEPTHS);
+    for (int b = 0; b < ROWS; b++) {
+        printf("    {");
+        for (int k = 0; k < OTHELLO8_PROBCUT_DEPTHS; k++) {
+            const int d = OTHELLO8_PROBCUT_MIN_DEPTH + k;
+            if (d <= max_depth && n[b][d] >= 10)
+                table[b][k] = sd[b][d];
+            else if (d > max_depth && k > 0)
+                table[b][k] = table[b][k - 1];
+            else if (b > 0)
+                table[b][k] = table[b - 1][k];
+            else
+                table[b][k] = k > 0 ? table[b][k - 1] : 400;
+            printf("%d%s", table[b][k], k + 1 < OTHELLO8_PROBCUT_DEPTHS ? ", " : "");
+        }
+        printf("},\n");
+    }
+    printf("};\n");
     tt_destroy(tt);
     search_destroy(ctx);
     ops->destroy(pos);
@@ -390,6 +421,7 @@ static void usage(FILE *f)
     fputs("usage: flipfive-tune gen [options] FILE        self-play games, labelled positions\n"
           "       flipfive-tune fit [options] --out FILE.inc DATA...  weights fitted to them\n"
           "       flipfive-tune check [GAMES]            the fast evaluation against its slow reference\n"
+          "       flipfive-tune book [options]           the 8x8 opening book (othello8_book.inc)\n"
           "       flipfive-tune probcut [options] DATA   deep against shallow search values\n"
           "       flipfive-tune nodes [options] DATA     search nodes on the positions of DATA\n"
           "       flipfive-tune openings [PLIES [DEPTH]] distinct openings with their values\n"
@@ -417,6 +449,8 @@ int main(int argc, char **argv)
         return tune_fit_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "check"))
         return tune_check_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "book"))
+        return tune_book_main(argc - 2, argv + 2);
     usage(stderr);
     return 2;
 }

@@ -26,5 +26,6 @@ bool tune_read_sample(FILE *f, TuneSample *s);
 
 int tune_fit_main(int argc, char **argv);
 int tune_check_main(int argc, char **argv);
+int tune_book_main(int argc, char **argv);
 
 #endif

@@ -31,6 +31,7 @@ typedef struct FitOptions {
     int test_permille;
     int smooth;        /* also train on positions this many empties outside */
     bool jacobi;       /* diagonal steps (error over count + lambda), not Adam */
+    bool prior;        /* the penalty pulls towards the next stage's weights, not 0 */
     int search;        /* depth of the searches that label inexact positions; 0: none */
     double mix;        /* share of the game's label in a searched one */
     long max_samples;  /* per stage, evenly spaced; 0: all */
@@ -211,11 +212,14 @@ static void gradient(const Stage *st, const double *w, double *g, int nw)
 static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOptions *o)
 {
     double *g = xcalloc((size_t)nw, sizeof *g), *count = xcalloc((size_t)nw, sizeof *count);
+    long ntrain = 0;
     for (int i = 0; i < st->n; i++)
-        if (!st->test[i])
+        if (!st->test[i]) {
+            ntrain++;
             for (int k = 0; k < FEATURES; k++)
                 count[st->feat[(size_t)i * FEATURES + k]] += 1;
-    for (int epoch = 0; epoch < o->epochs; epoch++) {
+        }
+    for (int epoch = 0; ntrain > 0 && epoch < o->epochs; epoch++) {
         gradient(st, w, g, nw);
         for (int j = 0; j < nw; j++)
             if (count[j] > 0 || w[j] != 0)
@@ -228,15 +232,21 @@ static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOption
 /* Full-batch Adam on the mean squared error plus the L2 penalty. */
 static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
 {
+    /* A stage without positions (the game's first plies are random
+     * openings, never kept) keeps the weights of the stage after it. */
     if (o->jacobi) {
         fit_stage_jacobi(st, w, nw, o);
         return;
     }
-    double *g = xcalloc((size_t)nw, sizeof *g), *m = xcalloc((size_t)nw, sizeof *m);
-    double *v = xcalloc((size_t)nw, sizeof *v);
     long ntrain = 0;
     for (int i = 0; i < st->n; i++)
         ntrain += !st->test[i];
+    if (ntrain == 0)
+        return;
+    double *g = xcalloc((size_t)nw, sizeof *g), *m = xcalloc((size_t)nw, sizeof *m);
+    double *v = xcalloc((size_t)nw, sizeof *v), *prior = xcalloc((size_t)nw, sizeof *prior);
+    if (o->prior) /* w holds the weights of the stage after this one */
+        memcpy(prior, w, sizeof *w * (size_t)nw);
     const double b1 = 0.9, b2 = 0.999;
     double p1 = 1, p2 = 1;
     for (int epoch = 0; epoch < o->epochs; epoch++) {
@@ -245,8 +255,8 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
         p2 *= b2;
         const double rate = o->rate * (epoch < o->epochs / 2 ? 1.0 : 0.3);
         for (int j = 0; j < nw; j++) {
-            const double grad = 2 * (g[j] + o->lambda * w[j]) / (double)ntrain;
-            if (grad == 0 && w[j] == 0)
+            const double grad = 2 * (g[j] + o->lambda * (w[j] - prior[j])) / (double)ntrain;
+            if (grad == 0 && w[j] == prior[j])
                 continue;
             m[j] = b1 * m[j] + (1 - b1) * grad;
             v[j] = b2 * v[j] + (1 - b2) * grad * grad;
@@ -256,6 +266,7 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
     free(g);
     free(m);
     free(v);
+    free(prior);
 }
 
 static void write_weights(FILE *f, int16_t *const *packed, int packed_size, const char *summary)
@@ -299,6 +310,8 @@ int tune_fit_main(int argc, char **argv)
             o.max_samples = atol(argv[++i]);
         else if (!strcmp(a, "--jacobi"))
             o.jacobi = true;
+        else if (!strcmp(a, "--prior"))
+            o.prior = true;
         else if (!strcmp(a, "--smooth") && has)
             o.smooth = atoi(argv[++i]);
         else if (!strcmp(a, "--out") && has)
@@ -311,7 +324,7 @@ int tune_fit_main(int argc, char **argv)
         }
     }
     if (!all.n || !o.out) {
-        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--search D] [--mix A] [--max N] --out FILE.inc DATA...\n");
+        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--prior] [--search D] [--mix A] [--max N] --out FILE.inc DATA...\n");
         return 2;
     }
     Relabel r = {othello8_ops.create(8, 0), search_create(), tt_create(16)};
