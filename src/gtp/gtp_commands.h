@@ -25,6 +25,7 @@ void gtp_cmd_setboard(Gtp *g, int argc, char **argv);
 void gtp_cmd_perft(Gtp *g, int argc, char **argv);
 void gtp_cmd_set(Gtp *g, int argc, char **argv);
 void gtp_cmd_get(Gtp *g, int argc, char **argv);
+void gtp_cmd_budget(Gtp *g, int argc, char **argv);
 
 /* gomoku_gtp.c */
 void gtp_cmd_forbidden(Gtp *g, int argc, char **argv);

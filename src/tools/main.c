@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "games.h"
 #include "gtp.h"
 #include "gtp_commands.h"
 #include "settings.h"
