@@ -230,7 +230,7 @@ argument_matrix() {
         c=$(printf '%s' "$line" | awk '{ print toupper(substr($2, 1, 1)) }')
         [[ "${after[0]}" == *"Othello 4x4, move 2"* ]]
         [[ "${after[0]}" == *"Game over: B+14"* ]]
-        [[ "${after[0]}" == *"PL[B]"$'\n'";$c[])" ]]
+        [[ "${after[0]}" == *"PL[B]"$'\n'";${c}[])" ]]
         [ "$(grep -E '^ *[0-9]+ |^Black' <<<"${after[0]}")" = \
           "$(grep -E '^ *[0-9]+ |^Black' <<<"${before[0]}")" ]
         [ "${after[1]}" = "${before[0]}" ]
