@@ -68,7 +68,7 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
     s->next_poll = 0;
     s->poll = e->poll;
     s->poll_arg = e->poll_arg;
-    g->in.interrupted = false;
+    g->interrupted = false;
     *lim = (ThreatLimits){.deadline_ns = secs > 0 ? start + (int64_t)(secs * 1e9) : 0, .ctx = s, .main_line = true};
     return true;
 }
@@ -77,7 +77,7 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
 static void threat_reply(Gtp *g, const char *what, const ThreatResult *r)
 {
     Engine *e = g->engine;
-    g->in.interrupted = false;
+    g->interrupted = false;
     if (e->set.verbose)
         fprintf(stderr, "%s: %s plies %d nodes %llu time %.3f\n", what, r->win ? "win" : r->stopped ? "stopped" : "none",
                 r->len, (unsigned long long)r->nodes, (double)(clock_ns() - e->search->start_ns) / 1e9);
