@@ -246,7 +246,6 @@ static void clear_board(GomokuPos *p)
 }
 
 static bool size_ok(int size) { return size >= GOMOKU_MIN_SIZE && size <= GOMOKU_MAX_SIZE; }
-static bool renju_size_ok(int size) { return size == RENJU_SIZE; }
 
 static void *create_rule(int size, int rule)
 {
@@ -285,7 +284,7 @@ static void *gomoku_create(int size, int variant)
 static void *renju_create(int size, int variant)
 {
     (void)variant;
-    assert(renju_size_ok(size));
+    assert(size_ok(size));
     return create_rule(size, RULE_RENJU);
 }
 
@@ -541,12 +540,15 @@ const GameOps gomoku_ops = {
     FIVE_IN_A_ROW_OPS,
 };
 
+/* The RIF rules are written for 15x15, but nothing in them depends on the
+ * size: Renju is played on every size Gomoku is, as Yixin-Board and Rapfi
+ * offer it (15x15 stays the default). */
 const GameOps renju_ops = {
     .name = "Renju",
-    .min_size = RENJU_SIZE,
-    .max_size = RENJU_SIZE,
+    .min_size = GOMOKU_MIN_SIZE,
+    .max_size = GOMOKU_MAX_SIZE,
     .default_size = RENJU_SIZE,
-    .size_ok = renju_size_ok,
+    .size_ok = size_ok,
     .create = renju_create,
     FIVE_IN_A_ROW_OPS,
 };
