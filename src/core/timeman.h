@@ -6,6 +6,10 @@
  * no limit (GoGui and Quarry send 0 1 0), B = 0 is absolute time M for the
  * whole game, otherwise Canadian byo-yomi (S stones in B seconds after M);
  * Japanese byo-yomi arrives as S = 1.
+ *
+ * Piskvork hosts give a limit per move (timeout_turn), the game time left
+ * (time_left, unlimited when huge) and an increment per move; tc_limits
+ * maps them onto the same clock, and the same budget serves both.
  */
 #ifndef FLIPFIVE_TIMEMAN_H
 #define FLIPFIVE_TIMEMAN_H
@@ -21,6 +25,8 @@ typedef struct TimeControl {
     int byo_stones;
     double left_s[2];   /* last time_left per colour (or the start values) */
     int stones_left[2]; /* 0 while in main time */
+    double turn_s;      /* no move may take longer (0 = no such limit) */
+    double inc_s;       /* added to the clock after each move */
 } TimeControl;
 
 typedef struct TimeBudget {
@@ -32,6 +38,9 @@ int64_t clock_ns(void);
 void tc_init(TimeControl *tc);
 void tc_settings(TimeControl *tc, double main_s, double byo_s, int stones);
 void tc_left(TimeControl *tc, int color, double secs, int stones);
+/* Piskvork-style limits: turn_s per move (0 = none), the game time left of
+ * the side to move (left_s < 0 = no game limit), and the increment. */
+void tc_limits(TimeControl *tc, double turn_s, double left_s, double inc_s);
 /* The budget for color's next move. moves_left estimates how many moves
  * color still has to make; movetime (seconds) applies without a clock. */
 TimeBudget tc_budget(const TimeControl *tc, int color, int moves_left, double movetime);
