@@ -27,8 +27,10 @@ LDLIBS   = -lm
 # first. Library modules are every src/*/*.c except the mains of programs:
 # src/tools/main.c (the engine), src/tools/tool_*.c (one program each,
 # build/flipfive-NAME) and src/fuzz/fuzz_*.c (libFuzzer harnesses, built by
-# `make fuzz`).
-LAYERS   = core search othello othello8 gomoku engine gtp match tune tools fuzz
+# `make fuzz`). build/pbrain-flipfive is src/tools/main.c compiled a second
+# time to speak the Piskvork protocol by default (Gomocup managers look for
+# pbrain-* programs).
+LAYERS   = core search othello othello8 gomoku engine gtp piskvork match tune tools fuzz
 INCS     = $(addprefix -Isrc/,$(LAYERS))
 ALL_SRC  = $(wildcard $(LAYERS:%=src/%/*.c))
 TOOL_SRC = $(wildcard src/tools/tool_*.c)
@@ -41,10 +43,10 @@ TESTS   ?= tests
 
 .PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind
 
-all: build/flipfive $(addprefix build/,$(TOOLS))
+all: build/flipfive build/pbrain-flipfive $(addprefix build/,$(TOOLS))
 
 help:
-	@echo "make            release build: build/flipfive (and build/flipfive-* tools)"
+	@echo "make            release build: build/flipfive, build/pbrain-flipfive (Piskvork), build/flipfive-* tools"
 	@echo "make run        build, then play GTP on stdin/stdout"
 	@echo "make test       build, then run every bats test in tests/"
 	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
@@ -76,6 +78,11 @@ $(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_OBJ)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 $(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_OBJ)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
+$(2)/obj/tools/pbrain.o: src/tools/main.c
+	@mkdir -p $$(@D)
+	$(4) $$(COMMON) $$(INCS) $(3) -DFLIPFIVE_PISKVORK_MAIN -c $$< -o $$@
+$(2)/pbrain-flipfive: $(2)/obj/tools/pbrain.o $$($(1)_OBJ)
+	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 -include $$(wildcard $(2)/obj/*/*.d)
 endef
 
@@ -93,9 +100,9 @@ bench: all
 	./build/flipfive bench
 	@if [ -x scripts/bench ]; then scripts/bench; fi
 
-debug: build/debug/flipfive $(addprefix build/debug/,$(TOOLS))
+debug: build/debug/flipfive build/debug/pbrain-flipfive $(addprefix build/debug/,$(TOOLS))
 
-sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
+sanitize: build/sanitize/flipfive build/sanitize/pbrain-flipfive $(addprefix build/sanitize/,$(TOOLS))
 	@rm -rf build/sanitize/reports; mkdir -p build/sanitize/reports
 	FLIPFIVE_BUILD=build/sanitize \
 	    ASAN_OPTIONS=detect_leaks=1:log_path=$(CURDIR)/build/sanitize/reports/asan \

@@ -185,6 +185,15 @@ void linein_scan(LineInput *in, LineScan scan, void *arg)
     }
 }
 
+bool linein_host_gone(FILE *out)
+{
+    int fd = fileno(out);
+    if (fd < 0)
+        return false;
+    struct pollfd pfd = {.fd = fd, .events = 0};
+    return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLERR | POLLHUP)) != 0;
+}
+
 void linein_init_fd(LineInput *in, int fd)
 {
     *in = (LineInput){.fd = fd};

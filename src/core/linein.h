@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct LineInput {
     int fd;                 /* -1 when reading from memory */
@@ -46,5 +47,9 @@ typedef int (*LineScan)(void *arg, const char *line, size_t len);
 /* Shows every complete buffered line (without its end) to scan, oldest
  * first, until one answers LINE_STOP. */
 void linein_scan(LineInput *in, LineScan scan, void *arg);
+
+/* The host closed the other end of out: nobody reads our replies (a
+ * front end stops thinking then). */
+bool linein_host_gone(FILE *out);
 
 #endif

@@ -12,7 +12,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,15 +247,6 @@ static int take_interrupt(void *arg, const char *line, size_t len)
     return LINE_DROP | LINE_STOP;
 }
 
-static bool host_gone(const Gtp *g)
-{
-    int fd = fileno(g->out);
-    if (fd < 0)
-        return false;
-    struct pollfd pfd = {.fd = fd, .events = 0};
-    return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLERR | POLLHUP)) != 0;
-}
-
 bool gtp_poll_interrupt(void *arg)
 {
     Gtp *g = arg;
@@ -269,7 +259,7 @@ bool gtp_poll_interrupt(void *arg)
         g->interrupted = true;
         return true;
     }
-    if (host_gone(g)) {
+    if (linein_host_gone(g->out)) {
         g->out_failed = true;
         return true;
     }
