@@ -73,5 +73,7 @@ XyStatus gomocup_parse_xy(const char *s, int size, Move *cell, const char **end)
 
 void gomocup_format_xy(Move cell, int size, char *out)
 {
-    snprintf(out, 8, "%d,%d", cell % size, cell / size);
+    /* Cells are below MAX_CELLS: two numbers of at most two digits. */
+    const unsigned x = (unsigned)(cell % size) % 100, y = (unsigned)(cell / size) % 100;
+    snprintf(out, 8, "%u,%u", x, y);
 }
