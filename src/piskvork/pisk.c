@@ -145,9 +145,11 @@ void pisk_loop(Pisk *p)
 
 /* ------------------------------------------------------------ polling */
 
-/* A command that arrived while we think: END leaves at once, YXSTOP (and
- * Rapfi's STOP) answers now, INFO that may change mid-search is applied,
- * and anything else ends the search early and waits its turn. */
+/* Lines that arrived while we think, in order: END leaves at once, YXSTOP
+ * (and Rapfi's STOP) answers now, INFO that may change under a running
+ * search is applied. The first other line ends the look: it and every line
+ * after it wait for the move, in order (a script that pipelines commands
+ * gets the same answers as a host that waits for each). */
 static int scan_pending(void *arg, const char *text, size_t len)
 {
     Pisk *p = arg;
@@ -169,7 +171,6 @@ static int scan_pending(void *arg, const char *text, size_t len)
     }
     if (strcasecmp(word, "INFO") == 0 && len < sizeof line - 1 && pisk_info(p, args, true))
         return LINE_DROP;
-    p->stop = true;
     return LINE_STOP;
 }
 

@@ -7,7 +7,7 @@
  * command table (pisk_commands.c). Per-command state is reset for every
  * command, and a command that owes a reply writes exactly one. Input is
  * looked at while a search runs: END, YXSTOP and INFO take effect at
- * once, any other command stops the search early and waits its turn.
+ * once, any other command waits for the move.
  */
 #ifndef FLIPFIVE_PISK_H
 #define FLIPFIVE_PISK_H
@@ -41,7 +41,7 @@ typedef struct Pisk {
     bool out_failed;       /* the host stopped reading */
     /* While thinking. */
     bool thinking;
-    bool stop;             /* answer now (yxstop, timeout_turn 0, a new command) */
+    bool stop;             /* answer now (yxstop, timeout_turn 0) */
     int64_t think_ns;      /* when the search began */
     int64_t shown_ns;      /* realtime lines start after a while */
     /* Single command scope: reset before every command. */

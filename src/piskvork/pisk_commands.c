@@ -76,9 +76,18 @@ static void refuse_move(Pisk *p, Move cell)
 
 /* ------------------------------------------------------------ game set-up */
 
+/* START n; also "START w h" with w = h, as older Yixin-Board sends it. */
 static void cmd_start(Pisk *p, char *args)
 {
-    long n;
+    long n, h;
+    char *sp = strchr(args, ' ');
+    if (sp) {
+        *sp++ = '\0';
+        if (!parse_long(sp + strspn(sp, " "), &h) || !parse_long(args, &n) || h != n) {
+            pisk_reply(p, "ERROR rectangular boards not supported");
+            return;
+        }
+    }
     if (parse_long(args, &n) && start_board(p, n)) {
         pisk_reply(p, "OK");
         return;
