@@ -304,7 +304,9 @@ static bool set_board(Pisk *p, const PiskBoard *b)
     return false;
 }
 
-static bool read_and_set_board(Pisk *p)
+/* The stone lines up to DONE as the game; with a move owed, a full board
+ * is refused before it is set. */
+static bool read_and_set_board(Pisk *p, bool move_owed)
 {
     PiskBoard *b = malloc(sizeof *b);
     if (!b)
@@ -312,7 +314,9 @@ static bool read_and_set_board(Pisk *p)
     bool ok = pisk_read_board(p, b, true);
     if (ok && b->error[0])
         pisk_reply(p, "%s", b->error);
-    ok = ok && !b->error[0] && set_board(p, b);
+    else if (ok && move_owed && b->n >= p->engine->size * p->engine->size)
+        pisk_reply(p, "ERROR no empty point");
+    ok = ok && !p->replied && set_board(p, b);
     free(b);
     return ok;
 }
@@ -320,7 +324,7 @@ static bool read_and_set_board(Pisk *p)
 static void cmd_board(Pisk *p, char *args)
 {
     (void)args;
-    if (read_and_set_board(p))
+    if (read_and_set_board(p, true))
         pisk_think(p, 1);
 }
 
@@ -328,7 +332,7 @@ static void cmd_board(Pisk *p, char *args)
 static void cmd_yxboard(Pisk *p, char *args)
 {
     (void)args;
-    read_and_set_board(p);
+    read_and_set_board(p, false);
 }
 
 static void cmd_done(Pisk *p, char *args)
@@ -391,6 +395,32 @@ static void cmd_yxshowinfo(Pisk *p, char *args)
     pisk_line(p, "MESSAGE INFO MAX_HASH_SIZE %d", n);
 }
 
+/* SHOWBOARD (a flipfive extension, for people and tests): the board as
+ * MESSAGE lines, x across and y down, then the game and who moves. */
+static void cmd_showboard(Pisk *p, char *args)
+{
+    (void)args;
+    static const char STONE[3] = {'.', 'X', 'O'};
+    static const char *const VARIANT[3] = {"freestyle", "exactly five", "renju"};
+    const Engine *e = p->engine;
+    const int n = e->size;
+    Buf b = {0};
+    for (int x = 0; x < n; x++)
+        buf_printf(&b, "%3d", x);
+    pisk_line(p, "MESSAGE   %s", buf_str(&b));
+    for (int y = 0; y < n; y++) {
+        buf_clear(&b);
+        for (int x = 0; x < n; x++)
+            buf_printf(&b, "  %c", STONE[e->ops->cell(e->pos, y * n + x)]);
+        pisk_line(p, "MESSAGE %2d%s", y, buf_str(&b));
+    }
+    const int side = e->ops->side_to_move(e->pos);
+    pisk_line(p, "MESSAGE %s %dx%d (%s), %d stones, %s to move, flipfive plays %s", e->ops->name, n, n,
+              VARIANT[e->variant % 3], e->nhist, side == BLACK ? "Black" : "White",
+              p->own < 0 ? "either" : p->own == BLACK ? "Black" : "White");
+    buf_free(&b);
+}
+
 /* ------------------------------------------------------------------ table */
 
 static const PiskCommand COMMANDS[] = {
@@ -418,6 +448,7 @@ static const PiskCommand COMMANDS[] = {
     {"YXSWAP2STEP1",  pisk_cmd_yxswap2step1,    REPLY_NONE, true},
     {"YXSWAP2STEP2",  pisk_cmd_yxswap2step2,    REPLY_NONE, true},
     {"YXSWAP2STEP3",  pisk_cmd_yxswap2step3,    REPLY_NONE, true},
+    {"SHOWBOARD",     cmd_showboard,            REPLY_NONE, true},
 };
 
 enum { NCOMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };

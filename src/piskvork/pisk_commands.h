@@ -39,9 +39,9 @@ bool pisk_read_board(Pisk *p, PiskBoard *b, bool fields_required);
  * plays it on our board. */
 void pisk_think(Pisk *p, int nbest);
 /* A search that only looks (swap2): the move and its value for the side
- * to move, within secs. */
+ * to move, within secs (0: as the settings say, e.g. a fixed depth). */
 Move pisk_evaluate(Pisk *p, double secs, int *score);
-/* Seconds a move may take under the INFO limits. */
+/* Seconds a move may take under the INFO limits; 0 without any limit. */
 double pisk_move_seconds(const Pisk *p);
 void pisk_cmd_yxshowforbid(Pisk *p, char *args);
 

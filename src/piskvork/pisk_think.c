@@ -41,7 +41,7 @@ double pisk_move_seconds(const Pisk *p)
     set_clock((Pisk *)p);
     Engine *e = p->engine;
     const TimeBudget b = engine_time_budget(e, e->ops->side_to_move(e->pos));
-    return b.hard_ns > 0 ? (double)b.hard_ns / 1e9 : e->set.movetime > 0 ? e->set.movetime : 1.0;
+    return (double)b.hard_ns / 1e9;
 }
 
 /* ------------------------------------------------------- analysis lines */
@@ -179,7 +179,7 @@ void pisk_think(Pisk *p, int nbest)
 Move pisk_evaluate(Pisk *p, double secs, int *score)
 {
     Engine *e = p->engine;
-    tc_limits(&e->tc, secs, -1, 0);
+    tc_limits(&e->tc, secs, -1, 0); /* 0: no limit (a fixed depth, say) */
     p->thinking = true;
     Move m;
     engine_genmove(e, e->ops->side_to_move(e->pos), false, &m);
