@@ -124,7 +124,8 @@ FUZZ_OBJ      = $(patsubst src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
 FUZZERS       = $(patsubst src/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # Input-handling modules get full libFuzzer instrumentation; the rest (rules,
 # search) skip comparison tracing, which would otherwise take most of the time.
-FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
+FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine timeman buf linein gomocup \
+                pisk pisk_commands pisk_info pisk_think pisk_swap2 $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
 
 build/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)

@@ -50,17 +50,24 @@ void engine_default_settings(EngineSettings *set)
     };
 }
 
-/* Replaces the position by a new start position of game/size. */
+/* Replaces the position by a new start position of game/size. The same
+ * game, variant and size only resets it: hosts such as Yixin-Board start a
+ * new board before every analysis, and a position's workspaces are large. */
 static bool new_position(Engine *e, int game, int variant, int size)
 {
     const GameOps *ops = game_find(game_name(game), size);
     if (!ops)
         return false;
-    void *pos = ops->create(size, variant);
-    if (!pos)
-        return false;
-    if (e->pos)
-        e->ops->destroy(e->pos);
+    void *pos = e->pos;
+    if (pos && ops == e->ops && variant == e->variant && size == e->size) {
+        ops->reset(pos);
+    } else {
+        pos = ops->create(size, variant);
+        if (!pos)
+            return false;
+        if (e->pos)
+            e->ops->destroy(e->pos);
+    }
     e->game = game;
     e->variant = variant;
     e->ops = ops;
