@@ -16,10 +16,13 @@
 
 void match_cli_usage(FILE *f)
 {
-    fputs("Usage: scripts/match [options] -- \"ENGINE_A CMD\" \"ENGINE_B CMD\"\n"
+    fputs("Usage: scripts/match [options] -- \"ENGINE_A\" \"ENGINE_B\"\n"
           "       scripts/match-merge [--json] SHARD.json...\n"
-          "Plays games between two GTP engines, judging every move with flipfive's\n"
-          "own rules. Each opening is played twice, colours swapped; A is Black first.\n"
+          "Plays games between two engines, judging every move with flipfive's own\n"
+          "rules. Each opening is played twice, colours swapped; A is Black first.\n"
+          "An engine is [PROTO[,dir=DIR|,copy=DIR]:]COMMAND: PROTO gtp (default),\n"
+          "pisk (Piskvork/Gomocup, five in a row) or nboard (8x8 Othello); dir=DIR\n"
+          "runs it in DIR, copy=DIR in a fresh copy of DIR (NTest writes its book).\n"
           "\n"
           "  --game NAME        othello (default), gomoku or renju\n"
           "  --size N           board size (default: the game's usual size)\n"
@@ -41,7 +44,7 @@ void match_cli_usage(FILE *f)
           "  -j, --jobs N       games played at the same time (default 1)\n"
           "  --shard I/N        play only every N-th game of the list, from the I-th\n"
           "  --sgf-dir DIR      save every game as DIR/game-NNNNN.sgf\n"
-          "  --log-dir DIR      save every game's GTP traffic and engine stderr\n"
+          "  --log-dir DIR      save every game's protocol traffic and engine stderr\n"
           "  --implicit-pass E  never send 'play c pass' to engine A, B or AB (GRhino,\n"
           "                     Quarry style: the engine infers the pass)\n"
           "  --coords STYLE     vertex convention: othello or go (default: the game's)\n"
@@ -275,10 +278,15 @@ static int engine_commands(MatchConfig *cfg, int n, char **cmds)
     if (n != 2)
         return bad("%s", "expected two engine commands after --");
     for (int i = 0; i < 2; i++) {
+        char err[256];
         cfg->command[i] = cmds[i];
-        cfg->argv[i] = match_cli_split(cmds[i]);
-        if (!cfg->argv[i])
-            return bad("cannot split engine command '%s'", cmds[i]);
+        if (!match_driver_parse(cmds[i], &cfg->engine[i], err, sizeof err))
+            return bad("%s", err);
+        if (!cfg->engine[i].drv->plays(cfg->ops, cfg->size)) {
+            snprintf(err, sizeof err, "a %s engine cannot play %s %dx%d", cfg->engine[i].drv->name, cfg->game,
+                     cfg->size, cfg->size);
+            return bad("%s", err);
+        }
     }
     return -1;
 }
@@ -340,10 +348,8 @@ int match_cli_parse(int argc, char **argv, MatchConfig *cfg)
 
 void match_cli_free(MatchConfig *cfg)
 {
-    for (int i = 0; i < 2; i++) {
-        match_cli_free_words(cfg->argv[i]);
-        cfg->argv[i] = NULL;
-    }
+    for (int i = 0; i < 2; i++)
+        match_driver_free_spec(&cfg->engine[i]);
     free(cfg->merge_files);
     cfg->merge_files = NULL;
 }

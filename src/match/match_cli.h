@@ -12,6 +12,7 @@
 
 #include "game.h"
 #include "match_clock.h"
+#include "match_driver.h"
 
 enum { MATCH_A = 0, MATCH_B = 1 };
 
@@ -34,8 +35,8 @@ typedef struct MatchConfig {
     const char *sgf_dir, *log_dir;
     bool json, quiet;
     bool implicit_pass[2];   /* never send "play c pass" to this engine */
-    char *command[2];        /* engine command lines as given */
-    char **argv[2];          /* ... split into words */
+    char *command[2];        /* engine strings as given */
+    MatchEngineSpec engine[2]; /* ... as protocol, directory and words */
     char **merge_files;      /* --merge: JSON results to combine */
     int nmerge;
 } MatchConfig;

@@ -1,8 +1,9 @@
 /*
  * match_game.c - the referee of one game. The referee's own position is the
  * truth: engines only propose moves, and every proposal is checked with the
- * game's GameOps before it is made and relayed. Engines hear about passes
- * only if they want to (--implicit-pass), as Quarry does for GRhino.
+ * game's GameOps before it is made and relayed. Engines speak their own
+ * protocols through their drivers (match_driver.h); GTP engines hear about
+ * passes only if they want to (--implicit-pass), as Quarry does for GRhino.
  */
 #include "match_game.h"
 
@@ -15,7 +16,7 @@
 #include <unistd.h>
 
 #include "coord.h"
-#include "match_proc.h"
+#include "match_driver.h"
 #include "match_sgf.h"
 #include "timeman.h"
 
@@ -23,9 +24,7 @@ static const int64_t STOP_GRACE_NS = 2000000000;
 static const char *const COLOR_WORD[2] = {"black", "white"};
 
 typedef struct Side {
-    MatchProc proc;
-    bool implicit;          /* never tell it about passes */
-    bool knows_time_left;
+    MatchEngine eng;
     MatchClock clock;
 } Side;
 
@@ -37,7 +36,6 @@ typedef struct Game {
     void *pos;
     Side side[2];           /* by engine, MATCH_A / MATCH_B */
     int engine_of[2];       /* by colour */
-    Buf body;               /* the last reply */
     bool over;
     FILE *log;
     int log_fd;
@@ -106,73 +104,32 @@ static void end_by_rules(Game *g)
     buf_free(&b);
 }
 
-/* A command that got no usable reply: the engine crashed or hung. */
-static void proc_fault(Game *g, int e, ProcStatus st, const char *cmd)
+/* An engine that gave no usable answer: it crashed or hung. */
+static void drv_fault(Game *g, int e, DrvStatus st, const char *what)
 {
-    MatchProc *p = &g->side[e].proc;
+    MatchProc *p = &g->side[e].eng.proc;
     char how[32];
-    if (st == PROC_ABORTED) {
+    if (st == DRV_ABORTED) {
         end_fault(g, e, REASON_ABORTED, "interrupted");
-    } else if (st == PROC_TIMEOUT) {
+    } else if (st == DRV_TIMEOUT) {
         match_proc_kill(p);
-        end_fault(g, e, REASON_TIMEOUT, "%c: no reply to '%s' within %g s", 'A' + e, cmd, g->cfg->timeout);
+        end_fault(g, e, REASON_TIMEOUT, "%c: no answer to %s within %g s", 'A' + e, what, g->cfg->timeout);
     } else {
-        match_proc_stop(p, STOP_GRACE_NS / 2);
+        match_proc_stop(p, NULL, STOP_GRACE_NS / 2);
         match_proc_describe_exit(p, how, sizeof how);
-        end_fault(g, e, REASON_CRASH, "%c: no reply to '%s' (%s)", 'A' + e, cmd, how);
+        end_fault(g, e, REASON_CRASH, "%c: no answer to %s (%s)", 'A' + e, what, how);
     }
-}
-
-/* Sends cmd to engine e with the --timeout deadline. A missing reply ends
- * the game; a "?" is left to the caller. */
-static ProcStatus exchange(Game *g, int e, const char *cmd)
-{
-    int64_t deadline = clock_ns() + (int64_t)(g->cfg->timeout * 1e9);
-    ProcStatus st = match_proc_command(&g->side[e].proc, cmd, deadline, &g->body);
-    if (st != PROC_OK && st != PROC_FAILED)
-        proc_fault(g, e, st, cmd);
-    return st;
-}
-
-static bool knows(Game *g, int e, const char *command)
-{
-    char cmd[80];
-    snprintf(cmd, sizeof cmd, "known_command %s", command);
-    return exchange(g, e, cmd) == PROC_OK && strcasecmp(buf_str(&g->body), "true") == 0;
-}
-
-/* Sends a set-up command that must succeed. */
-static bool must(Game *g, int e, const char *cmd)
-{
-    ProcStatus st = exchange(g, e, cmd);
-    if (st == PROC_FAILED)
-        end_fault(g, e, REASON_SETUP, "%c refused '%s': %s", 'A' + e, cmd, buf_str(&g->body));
-    return st == PROC_OK;
 }
 
 static bool setup_engine(Game *g, int e)
 {
-    const MatchConfig *cfg = g->cfg;
     Side *s = &g->side[e];
-    char cmd[128];
-    s->implicit = cfg->implicit_pass[e];
-    match_clock_init(&s->clock, &cfg->tc);
-    if (cfg->rule && knows(g, e, "flipfive-set")) {
-        snprintf(cmd, sizeof cmd, "flipfive-set rule %s", cfg->rule);
-        exchange(g, e, cmd); /* before set_game, which takes the rule along */
-    }
-    if (!g->over && knows(g, e, "set_game")) {
-        snprintf(cmd, sizeof cmd, "set_game %s", cfg->game);
-        must(g, e, cmd);
-    }
-    snprintf(cmd, sizeof cmd, "boardsize %d", cfg->size);
-    if (g->over || !must(g, e, cmd) || !must(g, e, "clear_board"))
-        return false;
-    if (cfg->tc.enabled && knows(g, e, "time_settings")) {
-        snprintf(cmd, sizeof cmd, "time_settings %g %g %d", cfg->tc.main_s, cfg->tc.byo_s, cfg->tc.stones);
-        exchange(g, e, cmd); /* an engine may ignore clocks; the referee does not */
-    }
-    s->knows_time_left = cfg->tc.enabled && !g->over && knows(g, e, "time_left");
+    match_clock_init(&s->clock, &g->cfg->tc);
+    DrvStatus st = s->eng.drv->new_game(&s->eng);
+    if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_SETUP, "%c %s", 'A' + e, buf_str(&s->eng.reply));
+    else if (st != DRV_OK)
+        drv_fault(g, e, st, "the new game");
     return !g->over;
 }
 
@@ -180,9 +137,7 @@ static bool start_engines(Game *g)
 {
     for (int e = 0; e < 2; e++) {
         char err[256];
-        g->side[e].proc.log = g->log;
-        g->side[e].proc.tag = (char)('A' + e);
-        if (!match_proc_start(&g->side[e].proc, g->cfg->argv[e], g->log_fd, err, sizeof err)) {
+        if (!match_engine_start(&g->side[e].eng, g->cfg, e, g->log, g->log_fd, err, sizeof err)) {
             end_fault(g, e, REASON_CRASH, "%s", err);
             return false;
         }
@@ -190,16 +145,16 @@ static bool start_engines(Game *g)
     return setup_engine(g, MATCH_A) && setup_engine(g, MATCH_B);
 }
 
-/* Tells engine e (if it wants to know) that color played m. */
+/* Tells engine e that color played m. */
 static void relay(Game *g, int e, int color, Move m)
 {
-    if (g->over || (m == MOVE_PASS && g->side[e].implicit))
+    if (g->over)
         return;
-    char v[8], cmd[32];
-    coord_format(m, g->cfg->size, g->cfg->coords, v);
-    snprintf(cmd, sizeof cmd, "play %s %s", COLOR_WORD[color], v);
-    if (exchange(g, e, cmd) == PROC_FAILED)
-        end_fault(g, e, REASON_REJECTED, "%c refused the legal '%s': %s", 'A' + e, cmd, buf_str(&g->body));
+    DrvStatus st = g->side[e].eng.drv->tell(&g->side[e].eng, color, m);
+    if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_REJECTED, "%c %s", 'A' + e, buf_str(&g->side[e].eng.reply));
+    else if (st != DRV_OK)
+        drv_fault(g, e, st, "a move");
 }
 
 /* Makes m on the referee's board and records it; the engines are told by
@@ -230,25 +185,17 @@ static bool must_pass(const Game *g)
     return !ops->free_order && ops->gen_moves(g->pos, m) == 1 && m[0] == MOVE_PASS;
 }
 
-/* Checks engine e's answer for color and plays it, or ends the game. */
-static void judge(Game *g, int e, int color, double secs)
+/* Checks engine e's move m for color and plays it, or ends the game. */
+static void judge(Game *g, int e, int color, Move m, double secs)
 {
     const GameOps *ops = g->cfg->ops;
-    const char *ans = buf_str(&g->body);
+    const char *ans = buf_str(&g->side[e].eng.reply);
     while (*ans == ' ')
-        ans++; /* "=  D3" is sloppy, not wrong */
+        ans++;
     snprintf(g->rec->last_answer, sizeof g->rec->last_answer, "%s", ans);
-    if (strcasecmp(ans, "resign") == 0) {
-        end_fault(g, e, REASON_RESIGN, "%c resigned", 'A' + e);
-        return;
-    }
-    Move m = strpbrk(ans, " \n") ? MOVE_NONE : coord_parse(ans, g->cfg->size, g->cfg->coords);
-    if (m == MOVE_NONE) {
-        end_fault(g, e, REASON_GARBAGE, "%c answered genmove %s with '%.40s'", 'A' + e, COLOR_WORD[color], ans);
-        return;
-    }
+    const bool on_board = m >= 0 && m < g->cfg->size * g->cfg->size;
     if (!ops->is_legal(g->pos, m)) {
-        bool forbidden = m >= 0 && ops->free_order && ops->cell(g->pos, m) == CELL_EMPTY;
+        bool forbidden = on_board && ops->free_order && ops->cell(g->pos, m) == CELL_EMPTY;
         end_fault(g, e, forbidden ? REASON_FORBIDDEN : REASON_ILLEGAL, "%c played %s %s: %s", 'A' + e,
                   COLOR_WORD[color], ans, forbidden ? "forbidden point" : "illegal move");
         return;
@@ -265,48 +212,41 @@ static void add_time(MatchTimeStat *t, double secs)
         t->max = secs;
 }
 
-static void send_time_left(Game *g, int e, int color)
-{
-    char secs[32], cmd[64];
-    int stones;
-    match_clock_time_left(&g->side[e].clock, secs, sizeof secs, &stones);
-    snprintf(cmd, sizeof cmd, "time_left %s %s %d", COLOR_WORD[color], secs, stones);
-    exchange(g, e, cmd); /* a refusal is the engine's business */
-}
-
 static void ask_move(Game *g, int color)
 {
     const MatchConfig *cfg = g->cfg;
     int e = g->engine_of[color];
     Side *s = &g->side[e];
-    char cmd[32];
-    if (s->knows_time_left)
-        send_time_left(g, e, color);
-    if (g->over)
-        return;
-    snprintf(cmd, sizeof cmd, "genmove %s", COLOR_WORD[color]);
     double allow = match_clock_allowance(&s->clock);
     int64_t t0 = clock_ns();
     int64_t limit = (int64_t)((allow < 0 ? cfg->timeout : allow + cfg->margin) * 1e9);
-    ProcStatus st = match_proc_command(&s->proc, cmd, t0 + limit, &g->body);
+    Move m = MOVE_NONE;
+    DrvStatus st = s->eng.drv->ask(&s->eng, color, &s->clock, t0 + limit, &m);
     double secs = (double)(clock_ns() - t0) / 1e9;
-    if (st == PROC_TIMEOUT && allow >= 0) {
-        match_proc_kill(&s->proc);
+    const char *ans = buf_str(&s->eng.reply);
+    if (st == DRV_TIMEOUT && allow >= 0) {
+        match_proc_kill(&s->eng.proc);
         end_fault(g, e, REASON_TIME, "%c: no move within %.2f s (%.2f s on its clock + margin)", 'A' + e,
                   secs, allow);
         return;
     }
-    if (st != PROC_OK && st != PROC_FAILED) {
-        proc_fault(g, e, st, cmd);
+    if (st == DRV_TIMEOUT || st == DRV_EOF || st == DRV_ABORTED) {
+        drv_fault(g, e, st, "its move");
         return;
     }
     add_time(&g->r->time[e], secs);
+    snprintf(g->rec->last_answer, sizeof g->rec->last_answer, "%s", ans);
     if (!match_clock_charge(&s->clock, secs, cfg->margin))
         end_fault(g, e, REASON_TIME, "%c took %.2f s with %.2f s on its clock", 'A' + e, secs, allow);
-    else if (st == PROC_FAILED)
-        end_fault(g, e, REASON_ERROR, "%c: genmove failed: %.60s", 'A' + e, buf_str(&g->body));
+    else if (st == DRV_RESIGN)
+        end_fault(g, e, REASON_RESIGN, "%c resigned", 'A' + e);
+    else if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_ERROR, "%c refused to move: %.60s", 'A' + e, ans);
+    else if (st == DRV_GARBAGE)
+        end_fault(g, e, REASON_GARBAGE, "%c answered the request for a %s move with '%.40s'", 'A' + e,
+                  COLOR_WORD[color], ans);
     else
-        judge(g, e, color, secs);
+        judge(g, e, color, m, secs);
 }
 
 static void play_moves(Game *g)
@@ -323,7 +263,7 @@ static void play_moves(Game *g)
         } else {
             int color = ops->side_to_move(g->pos);
             int e = g->engine_of[color];
-            if (must_pass(g) && g->side[e].implicit) {
+            if (must_pass(g) && g->side[e].eng.implicit) {
                 make(g, color, MOVE_PASS, false, 0, -1);
                 relay(g, !e, color, MOVE_PASS);
             } else {
@@ -362,7 +302,7 @@ static void open_log(Game *g, int id)
 static void finish(Game *g, int id, const MatchOpening *o)
 {
     for (int e = 0; e < 2; e++)
-        match_proc_stop(&g->side[e].proc, STOP_GRACE_NS);
+        match_engine_stop(&g->side[e].eng, STOP_GRACE_NS);
     Buf b = {0};
     moves_text(g, &b);
     g->r->moves = strdup(buf_str(&b));
@@ -404,13 +344,12 @@ void match_game_play(const MatchConfig *cfg, const MatchInfo *info, const MatchO
     g->engine_of[BLACK] = black;
     g->engine_of[WHITE] = !black;
     for (int e = 0; e < 2; e++)
-        g->side[e].proc = (MatchProc){.to_fd = -1, .from_fd = -1};
+        g->side[e].eng.proc = (MatchProc){.to_fd = -1, .from_fd = -1};
     open_log(g, id);
     if (start_engines(g) && play_opening(g, o))
         play_moves(g);
     finish(g, id, o);
     cfg->ops->destroy(g->pos);
-    buf_free(&g->body);
     free(rec);
     free(g);
 }
