@@ -236,12 +236,12 @@ static void ask_move(Game *g, int color)
     }
     add_time(&g->r->time[e], secs);
     snprintf(g->rec->last_answer, sizeof g->rec->last_answer, "%s", ans);
-    if (!match_clock_charge(&s->clock, secs, cfg->margin))
+    if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_ERROR, "%c refused to move: %.60s", 'A' + e, ans);
+    else if (!match_clock_charge(&s->clock, secs, cfg->margin))
         end_fault(g, e, REASON_TIME, "%c took %.2f s with %.2f s on its clock", 'A' + e, secs, allow);
     else if (st == DRV_RESIGN)
         end_fault(g, e, REASON_RESIGN, "%c resigned", 'A' + e);
-    else if (st == DRV_REFUSED)
-        end_fault(g, e, REASON_ERROR, "%c refused to move: %.60s", 'A' + e, ans);
     else if (st == DRV_GARBAGE)
         end_fault(g, e, REASON_GARBAGE, "%c answered the request for a %s move with '%.40s'", 'A' + e,
                   COLOR_WORD[color], ans);

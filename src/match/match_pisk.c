@@ -5,9 +5,13 @@
  * (TURN x,y after one move, BOARD with every stone after an opening, BEGIN
  * on an empty board); INFO time_left before each request.
  *
- * While a move is owed, MESSAGE and DEBUG lines are skipped, SUGGEST x,y is
- * answered PLAY x,y, ERROR and UNKNOWN lines are refusals, and anything else
- * that is not x,y is garbage: all faults the game loop scores.
+ * While a move is owed, MESSAGE and DEBUG lines are skipped and SUGGEST x,y
+ * is answered PLAY x,y. ERROR and UNKNOWN lines are kept but the move is
+ * still awaited, as c-gomoku-cli does: Rapfi, for one, drops the words of
+ * a line that arrives while it finishes its own move and complains about
+ * the rest ("ERROR Unknown command: TIMEOUT_TURN"), then plays on. An
+ * engine that refused and does not move by the deadline is scored for the
+ * refusal; a line that is no move and no message is garbage.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -160,19 +164,31 @@ static DrvStatus ask(MatchEngine *m, int color, const MatchClock *clock, int64_t
     if (!request(m, color))
         return DRV_EOF;
     m->synced = m->nmoves;
+    Buf refusal = {0};
     for (;;) {
         DrvStatus st = match_driver_status(next_line(m, deadline_ns, &m->reply));
-        if (st != DRV_OK)
+        if (st != DRV_OK && refusal.len) {
+            buf_clear(&m->reply);
+            buf_printf(&m->reply, "%s", buf_str(&refusal));
+            st = st == DRV_TIMEOUT ? DRV_REFUSED : st;
+        }
+        if (st != DRV_OK) {
+            buf_free(&refusal);
             return st;
+        }
         const char *ans = buf_str(&m->reply), *end;
-        if (prefix(ans, "ERROR") || prefix(ans, "UNKNOWN"))
-            return DRV_REFUSED;
+        if (prefix(ans, "ERROR") || prefix(ans, "UNKNOWN")) {
+            buf_clear(&refusal);
+            buf_printf(&refusal, "%.200s", ans);
+            continue;
+        }
         if (prefix(ans, "SUGGEST ")) {
             char play[32];
             snprintf(play, sizeof play, "PLAY %.20s", ans + 8);
             match_proc_send(&m->proc, play);
             continue;
         }
+        buf_free(&refusal);
         Move mv;
         XyStatus xs = gomocup_parse_xy(ans, m->cfg->size, &mv, &end);
         if (xs == XY_SYNTAX || *end)
