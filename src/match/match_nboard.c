@@ -8,6 +8,8 @@
  * The GGF clock (TI) is the time the engine's clock has left before this
  * move (a generous day without a clock); the depth comes from the engine
  * string (nboard,depth=N:CMD; default 12), as NBoard's level menu sets it.
+ * NTest (2014) plays to its depth whatever TI says; the referee's clock
+ * judges its answers all the same.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,10 +90,11 @@ static DrvStatus tell(MatchEngine *m, int color, Move mv)
     return DRV_OK;
 }
 
-/* A clock as GGF writes it: h:mm:ss. */
+/* A clock as GGF writes it: h:mm:ss, in whole seconds rounded up (a
+ * clock of half a second is not an empty one). */
 static void ggf_clock(double secs, char *out, size_t n)
 {
-    long s = secs < 0 ? 0 : (long)secs;
+    long s = secs <= 0 ? 0 : (long)secs + (secs > (long)secs);
     snprintf(out, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
 }
 
