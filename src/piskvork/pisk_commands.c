@@ -395,6 +395,39 @@ static void cmd_yxshowinfo(Pisk *p, char *args)
     pisk_line(p, "MESSAGE INFO MAX_HASH_SIZE %d", n);
 }
 
+/* A line of points: x,y or x,y,f. */
+static bool point_line(Pisk *p, const char *line)
+{
+    const char *end;
+    Move cell;
+    long f;
+    XyStatus st = gomocup_parse_xy(line, p->engine->size, &cell, &end);
+    return st != XY_SYNTAX && (!*end || (*end == ',' && parse_long(end + 1 + strspn(end + 1, " "), &f)));
+}
+
+/* Yixin-Board's database and block commands (a line of points per stone,
+ * then DONE): flipfive has neither, and says nothing, as Rapfi says
+ * nothing in GUI mode. A line that is no point and no DONE ends the block
+ * and runs as the command it is (should one of them come without a block). */
+static void cmd_yx_block(Pisk *p, char *args)
+{
+    (void)args;
+    char *line;
+    while ((line = pisk_read_line(p)) != NULL && !is_done(line) && point_line(p, line))
+        free(line);
+    if (!line) {
+        p->quit = true;
+        return;
+    }
+    if (!is_done(line)) {
+        if (is_end(line))
+            p->quit = true;
+        else
+            pisk_handle_line(p, line);
+    }
+    free(line);
+}
+
 /* SHOWBOARD (a flipfive extension, for people and tests): the board as
  * MESSAGE lines, x across and y down, then the game and who moves. */
 static void cmd_showboard(Pisk *p, char *args)
@@ -449,6 +482,20 @@ static const PiskCommand COMMANDS[] = {
     {"YXSWAP2STEP2",  pisk_cmd_yxswap2step2,    REPLY_NONE, true},
     {"YXSWAP2STEP3",  pisk_cmd_yxswap2step3,    REPLY_NONE, true},
     {"SHOWBOARD",     cmd_showboard,            REPLY_NONE, true},
+    /* Yixin-Board's database and block commands: read, then ignored */
+    {"YXBLOCK",                 cmd_yx_block,   REPLY_NONE, false},
+    {"YXBLOCKUNDO",             cmd_yx_block,   REPLY_NONE, false},
+    {"YXQUERYDATABASEALL",      cmd_yx_block,   REPLY_NONE, false},
+    {"YXQUERYDATABASEALLT",     cmd_yx_block,   REPLY_NONE, false},
+    {"YXQUERYDATABASEONE",      cmd_yx_block,   REPLY_NONE, false},
+    {"YXQUERYDATABASETEXT",     cmd_yx_block,   REPLY_NONE, false},
+    {"YXEDITTEXTDATABASE",      cmd_yx_block,   REPLY_NONE, false},
+    {"YXEDITLABELDATABASE",     cmd_yx_block,   REPLY_NONE, false},
+    {"YXEDITTVDDATABASE",       cmd_yx_block,   REPLY_NONE, false},
+    {"YXDELETEDATABASEONE",     cmd_yx_block,   REPLY_NONE, false},
+    {"YXDELETEDATABASEALL",     cmd_yx_block,   REPLY_NONE, false},
+    {"YXSETBESTMOVEDATABASE",   cmd_yx_block,   REPLY_NONE, false},
+    {"YXCLEARBESTMOVEDATABASE", cmd_yx_block,   REPLY_NONE, false},
 };
 
 enum { NCOMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
