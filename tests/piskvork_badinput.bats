@@ -132,6 +132,13 @@ check_chain() {
     [ "$bad" -eq 0 ]
 }
 
+@test "Piskvork game-state edge cases: each refused, the board kept" {
+    # the prefix game has 4,4 (flipfive, first), 5,5 and flipfive's reply
+    check_chain edge REPLY_ONE fail 'TAKEBACK 0,0' 'TAKEBACK 4,4' 'TURN 4,4' 'PLAY 5,5' 'BEGIN' \
+        'START 4' 'RECTSTART 9,8' 'BOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n5,5,2' \
+        'SWAP2BOARD\n1,1\n1,1\n2,2' 'SWAP2BOARD\n1,1\n2,2' 'YXNBEST 0'
+}
+
 @test "Piskvork framing: a 2 MiB line, NUL, CR-only ends, BOM, control bytes, EOF mid-line" {
     local in=$BATS_TEST_TMPDIR/framing
     { printf 'START 9\n'; head -c 2097152 /dev/zero | tr '\0' 'a'; printf '\n'
