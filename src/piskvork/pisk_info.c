@@ -12,8 +12,9 @@
 #include "gomocup.h"
 #include "pisk_commands.h"
 
-/* Memory besides the hash table: positions, search stacks, the program. */
-enum { OVERHEAD_MB = 48 };
+/* Memory besides the hash table: positions and their threat workspace,
+ * search stacks, the program (about 10 MB resident with a 64 MB table). */
+enum { OVERHEAD_MB = 16 };
 
 typedef struct InfoKey {
     const char *name;
