@@ -3,7 +3,7 @@
 #   broken.sh MODE                  minimal GTP; misbehaves at the first genmove
 #   broken.sh MODE N ENGINE ARGS... plays N genmoves through ENGINE, then misbehaves
 # MODE: illegal (an occupied centre point), garbage (not a vertex), exit (dies
-# mid-game), slow (answers 3 s late), error (? to genmove), resign, and lag
+# mid-game), slow (answers 10 s late), error (? to genmove), resign, and lag
 # (with ENGINE: every genmove 0.3 s late, otherwise correct), move:VERTEX
 # (always answers VERTEX).
 mode=$1
@@ -41,7 +41,7 @@ misbehave() {
     exit)
         [ "$after" -gt 0 ] && { exec 3>&-; wait; }
         exit 3 ;;
-    slow) sleep 3; reply "pass" ;;
+    slow) sleep 10; reply "pass" ;;
     error) printf '? no idea\n\n' ;;
     resign) reply "resign" ;;
     move:*) reply "${mode#move:}" ;;
