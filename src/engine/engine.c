@@ -405,7 +405,7 @@ bool engine_set_hash(Engine *e, size_t mb)
 {
     if (mb == 0 || mb > e->set.max_hash_mb)
         return false;
-    Tt *tt = tt_create(mb);
+    Tt *tt = tt_create_lazy(mb);
     if (!tt)
         return false;
     tt_destroy(e->tt);
