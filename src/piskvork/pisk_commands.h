@@ -1,0 +1,54 @@
+/*
+ * pisk_commands.h - the Piskvork command table and the handlers that live
+ * outside pisk_commands.c (thinking, swap2).
+ */
+#ifndef FLIPFIVE_PISK_COMMANDS_H
+#define FLIPFIVE_PISK_COMMANDS_H
+
+#include "pisk.h"
+
+/* Whether a command answers: exactly one reply line, or none (INFO, END,
+ * YXBOARD and the like; lines such a command prints are not a reply). */
+typedef enum { REPLY_ONE, REPLY_NONE } PiskReplyKind;
+
+typedef void (*PiskHandler)(Pisk *p, char *args);
+
+typedef struct PiskCommand {
+    const char *name;      /* matched without regard to case */
+    PiskHandler run;
+    PiskReplyKind reply;
+    bool needs_board;      /* ERROR before any START */
+} PiskCommand;
+
+const PiskCommand *pisk_find_command(const char *name);
+/* The lines of a BOARD-like command, read up to DONE; false at EOF or END
+ * (the loop ends). */
+typedef struct PiskStone {
+    Move cell;
+    int field;             /* 1 own, 2 opponent, 3 marker; 0 when absent */
+} PiskStone;
+typedef struct PiskBoard {
+    PiskStone stones[MAX_CELLS];
+    int n;
+    char error[96];        /* the first bad line's ERROR text, "" if none */
+} PiskBoard;
+bool pisk_read_board(Pisk *p, PiskBoard *b, bool fields_required);
+
+/* pisk_think.c */
+/* Searches for our colour (p->own) with nbest lines and answers the move;
+ * plays it on our board. */
+void pisk_think(Pisk *p, int nbest);
+/* A search that only looks (swap2): the move and its value for the side
+ * to move, within secs (0: as the settings say, e.g. a fixed depth). */
+Move pisk_evaluate(Pisk *p, double secs, int *score);
+/* Seconds a move may take under the INFO limits; 0 without any limit. */
+double pisk_move_seconds(const Pisk *p);
+void pisk_cmd_yxshowforbid(Pisk *p, char *args);
+
+/* pisk_swap2.c */
+void pisk_cmd_swap2board(Pisk *p, char *args);
+void pisk_cmd_yxswap2step1(Pisk *p, char *args);
+void pisk_cmd_yxswap2step2(Pisk *p, char *args);
+void pisk_cmd_yxswap2step3(Pisk *p, char *args);
+
+#endif
