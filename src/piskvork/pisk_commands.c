@@ -9,7 +9,6 @@
 #include "pisk_commands.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,20 +18,6 @@
 #include "version.h"
 
 /* ---------------------------------------------------------------- helpers */
-
-/* A whole decimal integer. */
-static bool parse_long(const char *s, long *out)
-{
-    if (!*s)
-        return false;
-    errno = 0;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || errno == ERANGE)
-        return false;
-    *out = v;
-    return true;
-}
 
 /* An empty board of this size under the rule of INFO rule. */
 static bool start_board(Pisk *p, long size)
@@ -84,12 +69,12 @@ static void cmd_start(Pisk *p, char *args)
     char *sp = strchr(args, ' ');
     if (sp) {
         *sp++ = '\0';
-        if (!parse_long(sp + strspn(sp, " "), &h) || !parse_long(args, &n) || h != n) {
+        if (!pisk_parse_long(sp + strspn(sp, " "), &h) || !pisk_parse_long(args, &n) || h != n) {
             pisk_reply(p, "ERROR rectangular boards not supported");
             return;
         }
     }
-    if (parse_long(args, &n) && start_board(p, n)) {
+    if (pisk_parse_long(args, &n) && start_board(p, n)) {
         pisk_reply(p, "OK");
         return;
     }
@@ -110,7 +95,7 @@ static void cmd_rectstart(Pisk *p, char *args)
         while (comma[1] == ' ')
             comma++;
     }
-    if (!comma || !parse_long(args, &w) || !parse_long(comma + 1, &h))
+    if (!comma || !pisk_parse_long(args, &w) || !pisk_parse_long(comma + 1, &h))
         pisk_reply(p, "ERROR bad size");
     else if (w != h)
         pisk_reply(p, "ERROR rectangular boards not supported");
@@ -188,76 +173,6 @@ static void cmd_takeback(Pisk *p, char *args)
 }
 
 /* ------------------------------------------------------------------ BOARD */
-
-static bool is_done(const char *line)
-{
-    while (*line == ' ')
-        line++;
-    size_t n = strlen(line);
-    while (n > 0 && line[n - 1] == ' ')
-        n--;
-    return n == 4 && strncasecmp(line, "DONE", 4) == 0;
-}
-
-static bool is_end(const char *line)
-{
-    while (*line == ' ')
-        line++;
-    return strncasecmp(line, "END", 3) == 0 && (line[3] == '\0' || line[3] == ' ');
-}
-
-static void bad_line(PiskBoard *b, const char *fmt, const char *text)
-{
-    if (!b->error[0])
-        snprintf(b->error, sizeof b->error, fmt, text);
-}
-
-/* One stone line: "x,y,f", or "x,y" where the field may be absent. */
-static void board_line(Pisk *p, PiskBoard *b, const char *line, bool fields_required)
-{
-    const char *end;
-    Move cell = MOVE_NONE;
-    XyStatus st = gomocup_parse_xy(line, p->engine->size, &cell, &end);
-    long field = 0;
-    if (st == XY_SYNTAX || (*end && *end != ',') || (!*end && fields_required) ||
-        (*end == ',' && (!parse_long(end + 1 + strspn(end + 1, " "), &field) || field < 1 || field > 3))) {
-        bad_line(b, "ERROR bad line '%.40s'", line);
-        return;
-    }
-    if (st == XY_OFF_BOARD) {
-        bad_line(b, "ERROR bad coordinates '%.40s'", line);
-        return;
-    }
-    if (field == 3)
-        return; /* a winning-line or forbidden marker, not a stone */
-    for (int i = 0; i < b->n; i++)
-        if (b->stones[i].cell == cell) {
-            bad_line(b, "ERROR occupied '%.40s'", line);
-            return;
-        }
-    if (b->n < MAX_CELLS)
-        b->stones[b->n++] = (PiskStone){cell, (int)field};
-}
-
-bool pisk_read_board(Pisk *p, PiskBoard *b, bool fields_required)
-{
-    b->n = 0;
-    b->error[0] = '\0';
-    for (;;) {
-        char *line = pisk_read_line(p);
-        if (!line || is_end(line)) {
-            free(line);
-            p->quit = true;
-            return false;
-        }
-        bool done = is_done(line);
-        if (!done && line[strspn(line, " ")])
-            board_line(p, b, line, fields_required);
-        free(line);
-        if (done)
-            return true;
-    }
-}
 
 /* Why moves[bad] cannot follow the moves before it (which can), found by
  * setting them up; the game is then put back as it was. */
@@ -372,7 +287,7 @@ static void cmd_stop(Pisk *p, char *args)
 static void cmd_yxnbest(Pisk *p, char *args)
 {
     long n;
-    if (!parse_long(args, &n) || n < 1)
+    if (!pisk_parse_long(args, &n) || n < 1)
         pisk_reply(p, "ERROR bad number of lines");
     else
         pisk_think(p, n > SEARCH_MAX_PV ? SEARCH_MAX_PV : (int)n);
@@ -403,7 +318,7 @@ static bool point_line(Pisk *p, const char *line)
     Move cell;
     long f;
     XyStatus st = gomocup_parse_xy(line, p->engine->size, &cell, &end);
-    return st != XY_SYNTAX && (!*end || (*end == ',' && parse_long(end + 1 + strspn(end + 1, " "), &f)));
+    return st != XY_SYNTAX && (!*end || (*end == ',' && pisk_parse_long(end + 1 + strspn(end + 1, " "), &f)));
 }
 
 /* Yixin-Board's database and block commands (a line of points per stone,
@@ -414,14 +329,14 @@ static void cmd_yx_block(Pisk *p, char *args)
 {
     (void)args;
     char *line;
-    while ((line = pisk_read_line(p)) != NULL && !is_done(line) && point_line(p, line))
+    while ((line = pisk_read_line(p)) != NULL && !pisk_is_done(line) && point_line(p, line))
         free(line);
     if (!line) {
         p->quit = true;
         return;
     }
-    if (!is_done(line)) {
-        if (is_end(line))
+    if (!pisk_is_done(line)) {
+        if (pisk_is_end(line))
             p->quit = true;
         else
             pisk_handle_line(p, line);

@@ -6,6 +6,7 @@
 #define FLIPFIVE_PISK_COMMANDS_H
 
 #include "pisk.h"
+#include "pisk_board.h"
 
 /* Whether a command answers: exactly one reply line, or none (INFO, END,
  * YXBOARD and the like; lines such a command prints are not a reply). */
@@ -21,18 +22,6 @@ typedef struct PiskCommand {
 } PiskCommand;
 
 const PiskCommand *pisk_find_command(const char *name);
-/* The lines of a BOARD-like command, read up to DONE; false at EOF or END
- * (the loop ends). */
-typedef struct PiskStone {
-    Move cell;
-    int field;             /* 1 own, 2 opponent, 3 marker; 0 when absent */
-} PiskStone;
-typedef struct PiskBoard {
-    PiskStone stones[MAX_CELLS];
-    int n;
-    char error[96];        /* the first bad line's ERROR text, "" if none */
-} PiskBoard;
-bool pisk_read_board(Pisk *p, PiskBoard *b, bool fields_required);
 
 /* pisk_think.c */
 /* Searches for our colour (p->own) with nbest lines and answers the move;
