@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pisk.h"
+#include "pisk_commands.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -126,7 +126,7 @@ static bool error_line(const char *out, size_t from, size_t to)
 static void run_checked(const uint8_t *data, size_t size, FILE *f, char **out, size_t *out_len)
 {
     Pisk p;
-    pisk_init_mem(&p, engine, (const char *)data, size, f);
+    pisk_init_mem(&p, pisk_commands, engine, (const char *)data, size, f);
     Buf before = {0}, after = {0};
     char *line;
     while (!p.quit && !p.out_failed && (line = pisk_read_line(&p)) != NULL) {
@@ -160,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         if (pass == 0) {
             Pisk p;
-            pisk_init_mem(&p, engine, (const char *)data, size, f);
+            pisk_init_mem(&p, pisk_commands, engine, (const char *)data, size, f);
             pisk_loop(&p);
             pisk_free(&p);
         } else {

@@ -12,7 +12,6 @@
 #include <strings.h>
 
 #include "games.h"
-#include "pisk_commands.h"
 #include "timeman.h"
 
 enum {
@@ -110,6 +109,14 @@ static char *split_command(char *line, char **args)
 
 /* ----------------------------------------------------------- dispatch */
 
+const PiskCommand *pisk_find_command(const Pisk *p, const char *name)
+{
+    for (const PiskCommand *c = p->commands; c->name; c++)
+        if (strcasecmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
 void pisk_handle_line(Pisk *p, char *line)
 {
     clean(line);
@@ -118,7 +125,8 @@ void pisk_handle_line(Pisk *p, char *line)
         return; /* empty lines are no command */
     p->cmd = word;
     p->replied = false;
-    const PiskCommand *c = pisk_find_command(word);
+    p->live = p->deferred = false;
+    const PiskCommand *c = pisk_find_command(p, word);
     if (!c)
         pisk_reply(p, "UNKNOWN %.*s", MAX_WORD, word);
     else if (c->needs_board && !p->started)
@@ -146,6 +154,21 @@ void pisk_loop(Pisk *p)
 
 /* ------------------------------------------------------------ polling */
 
+/* A command of the table run while a search runs, as a line that waits
+ * for the move would not be: true when it took effect. Per-command state
+ * is the thinking command's: it is neither reset nor answered. */
+static bool run_live(Pisk *p, const char *word, char *args)
+{
+    const PiskCommand *c = pisk_find_command(p, word);
+    if (!c)
+        return false;
+    p->live = true;
+    p->deferred = false;
+    c->run(p, args);
+    p->live = false;
+    return !p->deferred;
+}
+
 /* Lines that arrived while we think, in order: END leaves at once, YXSTOP
  * (and Rapfi's STOP) answers now, INFO that may change under a running
  * search is applied. The first other line ends the look: it and every line
@@ -170,7 +193,7 @@ static int scan_pending(void *arg, const char *text, size_t len)
         p->stop = true;
         return LINE_DROP | LINE_STOP;
     }
-    if (strcasecmp(word, "INFO") == 0 && len < sizeof line - 1 && pisk_info(p, args, true))
+    if (strcasecmp(word, "INFO") == 0 && len < sizeof line - 1 && run_live(p, word, args))
         return LINE_DROP;
     return LINE_STOP;
 }
@@ -189,8 +212,9 @@ bool pisk_poll(void *arg)
 
 /* -------------------------------------------------------------- setup */
 
-static void pisk_init(Pisk *p, Engine *e, FILE *out)
+static void pisk_init(Pisk *p, const PiskCommand *commands, Engine *e, FILE *out)
 {
+    p->commands = commands;
     p->engine = e;
     p->out = out;
     p->own = -1;
@@ -204,18 +228,19 @@ static void pisk_init(Pisk *p, Engine *e, FILE *out)
     e->poll_arg = p;
 }
 
-void pisk_init_fd(Pisk *p, Engine *e, int fd, FILE *out)
+void pisk_init_fd(Pisk *p, const PiskCommand *commands, Engine *e, int fd, FILE *out)
 {
     *p = (Pisk){0};
     linein_init_fd(&p->in, fd);
-    pisk_init(p, e, out);
+    pisk_init(p, commands, e, out);
 }
 
-void pisk_init_mem(Pisk *p, Engine *e, const char *data, size_t len, FILE *out)
+void pisk_init_mem(Pisk *p, const PiskCommand *commands, Engine *e, const char *data, size_t len,
+                   FILE *out)
 {
     *p = (Pisk){0};
     linein_init_mem(&p->in, data, len);
-    pisk_init(p, e, out);
+    pisk_init(p, commands, e, out);
 }
 
 void pisk_free(Pisk *p)

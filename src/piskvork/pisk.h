@@ -3,11 +3,12 @@
  * extensions: the brain side of the protocol protocol/PISKVORK.md
  * describes, over the same engine layer as GTP.
  *
- * One command per line, matched without regard to case through the one
- * command table (pisk_commands.c). Per-command state is reset for every
- * command, and a command that owes a reply writes exactly one. Input is
- * looked at while a search runs: END, YXSTOP and INFO take effect at
- * once, any other command waits for the move.
+ * One command per line, matched without regard to case through the
+ * command table its caller passes (flipfive's: pisk_commands.c), as the
+ * GTP front end does. Per-command state is reset for every command, and a
+ * command that owes a reply writes exactly one. Input is looked at while a
+ * search runs: END, YXSTOP and INFO take effect at once (INFO through its
+ * entry of the table), any other command waits for the move.
  */
 #ifndef FLIPFIVE_PISK_H
 #define FLIPFIVE_PISK_H
@@ -30,7 +31,10 @@ typedef struct PiskInfo {
     int show_detail;       /* Yixin-Board: 1 realtime lines, 2 INFO lines */
 } PiskInfo;
 
+typedef struct PiskCommand PiskCommand;
+
 typedef struct Pisk {
+    const PiskCommand *commands; /* the table, ended by an entry without name */
     Engine *engine;
     FILE *out;
     LineInput in;
@@ -47,10 +51,32 @@ typedef struct Pisk {
     /* Single command scope: reset before every command. */
     const char *cmd;       /* the command word as sent */
     bool replied;
+    bool live;             /* run from the look at input while a search runs */
+    bool deferred;         /* set by a live command that cannot run under a
+                            * search: its line waits for the move */
 } Pisk;
 
-void pisk_init_fd(Pisk *p, Engine *e, int fd, FILE *out);
-void pisk_init_mem(Pisk *p, Engine *e, const char *data, size_t len, FILE *out);
+/* Whether a command answers: exactly one reply line, or none (INFO, END,
+ * YXBOARD and the like; lines such a command prints are not a reply). */
+typedef enum { REPLY_ONE, REPLY_NONE } PiskReplyKind;
+
+typedef void (*PiskHandler)(Pisk *p, char *args);
+
+struct PiskCommand {
+    const char *name;      /* matched without regard to case; NULL ends a table */
+    PiskHandler run;
+    PiskReplyKind reply;
+    bool needs_board;      /* ERROR before any START */
+};
+
+/* The entry of p's table for a command name; NULL when unknown. */
+const PiskCommand *pisk_find_command(const Pisk *p, const char *name);
+
+/* A front end on commands, answering for e: reading a file descriptor, or
+ * memory (tests and fuzzing drive the same loop in-process). */
+void pisk_init_fd(Pisk *p, const PiskCommand *commands, Engine *e, int fd, FILE *out);
+void pisk_init_mem(Pisk *p, const PiskCommand *commands, Engine *e, const char *data, size_t len,
+                   FILE *out);
 void pisk_free(Pisk *p);
 /* Reads and answers commands until END or EOF. */
 void pisk_loop(Pisk *p);
@@ -66,11 +92,5 @@ void pisk_line(Pisk *p, const char *fmt, ...) __attribute__((format(printf, 2, 3
 char *pisk_read_line(Pisk *p);
 /* Non-blocking look at input while thinking (SearchPoll): true to stop. */
 bool pisk_poll(void *pisk);
-
-/* Applies "INFO key value" (args is "key value"). Unknown keys and values
- * that are not numbers are ignored; a value flipfive cannot honour is said
- * in a MESSAGE. With live (a search runs) only keys that may change under
- * a running search are applied: false means the line must wait. */
-bool pisk_info(Pisk *p, char *args, bool live);
 
 #endif

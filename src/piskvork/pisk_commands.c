@@ -1,7 +1,8 @@
 /*
  * pisk_commands.c - the one table of Piskvork commands and the handlers of
  * the board commands. Thinking is in pisk_think.c, the swap2 opening in
- * pisk_swap2.c, INFO in pisk_info.c.
+ * pisk_swap2.c, INFO in pisk_info.c, the reading of BOARD blocks in
+ * pisk_board.c.
  *
  * A command that fails answers "ERROR reason" and leaves the game exactly
  * as it was; a command that owes a move answers it with exactly one line.
@@ -15,6 +16,10 @@
 
 #include "games.h"
 #include "gomocup.h"
+#include "pisk_board.h"
+#include "pisk_info.h"
+#include "pisk_swap2.h"
+#include "pisk_think.h"
 #include "version.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -259,11 +264,6 @@ static void cmd_done(Pisk *p, char *args)
 
 /* ------------------------------------------------------------- the rest */
 
-static void cmd_info(Pisk *p, char *args)
-{
-    pisk_info(p, args, false);
-}
-
 static void cmd_end(Pisk *p, char *args)
 {
     (void)args;
@@ -372,7 +372,7 @@ static void cmd_showboard(Pisk *p, char *args)
 
 /* ------------------------------------------------------------------ table */
 
-static const PiskCommand COMMANDS[] = {
+const PiskCommand pisk_commands[] = {
     /* name           handler                   reply       board */
     {"START",         cmd_start,                REPLY_ONE,  false},
     {"RECTSTART",     cmd_rectstart,            REPLY_ONE,  false},
@@ -381,7 +381,7 @@ static const PiskCommand COMMANDS[] = {
     {"TURN",          cmd_turn,                 REPLY_ONE,  true},
     {"BOARD",         cmd_board,                REPLY_ONE,  true},
     {"DONE",          cmd_done,                 REPLY_ONE,  false},
-    {"INFO",          cmd_info,                 REPLY_NONE, false},
+    {"INFO",          pisk_cmd_info,            REPLY_NONE, false},
     {"END",           cmd_end,                  REPLY_NONE, false},
     {"ABOUT",         cmd_about,                REPLY_ONE,  false},
     {"TAKEBACK",      cmd_takeback,             REPLY_ONE,  true},
@@ -412,14 +412,5 @@ static const PiskCommand COMMANDS[] = {
     {"YXDELETEDATABASEALL",     cmd_yx_block,   REPLY_NONE, false},
     {"YXSETBESTMOVEDATABASE",   cmd_yx_block,   REPLY_NONE, false},
     {"YXCLEARBESTMOVEDATABASE", cmd_yx_block,   REPLY_NONE, false},
+    {NULL,            NULL,                     REPLY_NONE, false},
 };
-
-enum { NCOMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
-
-const PiskCommand *pisk_find_command(const char *name)
-{
-    for (int i = 0; i < NCOMMANDS; i++)
-        if (strcasecmp(COMMANDS[i].name, name) == 0)
-            return &COMMANDS[i];
-    return NULL;
-}

@@ -4,13 +4,14 @@
  * flipfive cannot honour is said in a MESSAGE line, which every host reads
  * as a message (an ERROR would be taken for the answer to the next move).
  */
+#include "pisk_info.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "gomocup.h"
-#include "pisk_commands.h"
 
 /* Memory besides the hash table: positions and their threat workspace,
  * search stacks, the program (about 10 MB resident with a 64 MB table). */
@@ -137,7 +138,7 @@ static bool parse_value(const char *s, long *out)
     return true;
 }
 
-bool pisk_info(Pisk *p, char *args, bool live)
+void pisk_cmd_info(Pisk *p, char *args)
 {
     char *value = strchr(args, ' ');
     if (value)
@@ -149,11 +150,12 @@ bool pisk_info(Pisk *p, char *args, bool live)
     if (value)
         value[-1] = ' ';
     if (!k)
-        return true; /* unknown keys (evaluate, folder...) are ignored */
-    if (live && !k->live)
-        return false;
+        return; /* unknown keys (evaluate, folder...) are ignored */
+    if (p->live && !k->live) {
+        p->deferred = true;
+        return;
+    }
     long v;
     if (value && parse_value(value + strspn(value, " "), &v))
         k->apply(p, v);
-    return true;
 }

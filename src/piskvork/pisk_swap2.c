@@ -10,10 +10,13 @@
  *   five stones:  take Black when Black stands better, else play stone 6.
  * Each choice shares the time of one move.
  */
+#include "pisk_swap2.h"
+
 #include <stdlib.h>
 
 #include "gomocup.h"
-#include "pisk_commands.h"
+#include "pisk_board.h"
+#include "pisk_think.h"
 
 /* Within this many search units of zero a position counts as even. */
 enum { EVEN = 150 };

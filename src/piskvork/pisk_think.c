@@ -3,12 +3,13 @@
  * (multi-PV for yxnbest), the analysis lines Yixin-Board draws while it
  * runs, and yxshowforbid.
  */
+#include "pisk_think.h"
+
 #include <math.h>
 #include <stdio.h>
 
 #include "gomocup.h"
 #include "gomoku_ops.h"
-#include "pisk_commands.h"
 #include "renju.h"
 #include "timeman.h"
 

@@ -18,7 +18,7 @@
 #include "gtp_commands.h"
 #include "settings.h"
 #include "tables.h"
-#include "pisk.h"
+#include "pisk_commands.h"
 #include "version.h"
 
 typedef enum { PROTOCOL_GTP, PROTOCOL_PISKVORK } Protocol;
@@ -193,7 +193,7 @@ static int run_piskvork(Engine *e)
         fprintf(stderr, "%s %s: Piskvork on stdin (try 'START 15', 'BEGIN', 'TURN 7,8', "
                 "'END')\n", PROGRAM, FLIPFIVE_VERSION);
     Pisk p;
-    pisk_init_fd(&p, e, STDIN_FILENO, stdout);
+    pisk_init_fd(&p, pisk_commands, e, STDIN_FILENO, stdout);
     pisk_loop(&p);
     pisk_free(&p);
     return 0;
