@@ -201,6 +201,18 @@ think_then() {
     [[ "$(echo "$out" | tail -1)" =~ ^[0-9]+,[0-9]+$ ]]
 }
 
+@test "INFO that may not change under a search (rule) waits for the move, then applies, in order" {
+    # The INFO lines arrive while TURN is thought about (2 s): rule is no
+    # key for a running search, so it and every line after it wait.
+    run bash -c "{ printf 'START 15\nINFO timeout_turn 2000\nBEGIN\nTURN 8,8\n'; sleep 0.5;
+                   printf 'INFO rule 7\nINFO rule 4\nSHOWBOARD\nEND\n'; } | '$PBRAIN'"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[2]}" =~ ^[0-9]+,[0-9]+$ ]]
+    [ "${lines[3]}" = "MESSAGE rule 7 is not supported (0 freestyle, 1 exactly five, 2 or 4 renju)" ]
+    [[ "${lines[-1]}" == "MESSAGE Renju 15x15 (renju), 3 stones, White to move, flipfive plays Black" ]]
+}
+
 @test "a move never takes longer than timeout_turn (2 s), measured from outside" {
     local d i t0 t1 worst=0 line
     d=$(mktemp -d "$BATS_TEST_TMPDIR/turn.XXXXXX")
