@@ -154,9 +154,10 @@ void pisk_loop(Pisk *p)
 
 /* ------------------------------------------------------------ polling */
 
-/* A command of the table run while a search runs, as a line that waits
- * for the move would not be: true when it took effect. Per-command state
- * is the thinking command's: it is neither reset nor answered. */
+/* Runs the table's entry for word while a search runs (p->live): true when
+ * it took effect; false when its line must wait for the move (no such
+ * entry, or the handler set p->deferred). The per-command state is the
+ * thinking command's, so it is neither reset nor answered here. */
 static bool run_live(Pisk *p, const char *word, char *args)
 {
     const PiskCommand *c = pisk_find_command(p, word);
