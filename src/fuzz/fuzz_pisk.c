@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pisk_commands.h"
+#include "tables.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -27,6 +28,7 @@ static EngineSettings settings;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
+    tables_init(); /* the lookup tables (Zobrist keys, patterns), as main() builds them */
     engine_default_settings(&settings);
     settings.movetime = 0.002;
     settings.hash_mb = 0; /* the smallest table */
