@@ -31,7 +31,9 @@ LDLIBS   = -lm
 # (tools/: src/tools/main.c is build/flipfive, tool_NAME.c build/flipfive-NAME;
 # fuzz/: libFuzzer harnesses, `make fuzz`) is a static library, and every
 # program links the libraries highest layer first: the linker takes from
-# them only the objects the program calls.
+# them only the objects the program calls. build/pbrain-flipfive is
+# src/tools/main.c compiled a second time to speak the Piskvork protocol by
+# default (Gomocup managers look for pbrain-* programs).
 LAYER_TABLE := $(shell sed 's/\#.*//' src/LAYERS | awk 'NF')
 LAYERS   := $(shell sed 's/\#.*//' src/LAYERS | awk 'NF { print $$1 }')
 PROGDIRS  = tools fuzz
@@ -50,10 +52,10 @@ TESTS   ?= tests
 
 .PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind layers
 
-all: build/flipfive $(addprefix build/,$(TOOLS))
+all: build/flipfive build/pbrain-flipfive $(addprefix build/,$(TOOLS))
 
 help:
-	@echo "make            release build: build/flipfive (and build/flipfive-* tools)"
+	@echo "make            release build: build/flipfive, build/pbrain-flipfive (Piskvork), build/flipfive-* tools"
 	@echo "make run        build, then play GTP on stdin/stdout"
 	@echo "make test       build, then run every bats test in tests/ (installs bats when root with apt)"
 	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
@@ -91,6 +93,11 @@ $(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 $(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
+$(2)/obj/tools/pbrain.o: src/tools/main.c
+	@mkdir -p $$(@D)
+	$(4) $$(COMMON) $$(call incs,tools) $(3) -DFLIPFIVE_PISKVORK_MAIN -c $$< -o $$@
+$(2)/pbrain-flipfive: $(2)/obj/tools/pbrain.o $$($(1)_LIBS)
+	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 -include $$(wildcard $(2)/obj/*/*.d)
 endef
 # A layer's library holds its folder's objects ($(1) flavour, $(2) folder,
@@ -118,9 +125,9 @@ bench: all
 	./build/flipfive bench
 	@if [ -x scripts/bench ]; then scripts/bench; fi
 
-debug: build/debug/flipfive $(addprefix build/debug/,$(TOOLS))
+debug: build/debug/flipfive build/debug/pbrain-flipfive $(addprefix build/debug/,$(TOOLS))
 
-sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
+sanitize: build/sanitize/flipfive build/sanitize/pbrain-flipfive $(addprefix build/sanitize/,$(TOOLS))
 	@scripts/ensure-bats $(BATS)
 	@rm -rf build/sanitize/reports; mkdir -p build/sanitize/reports
 	FLIPFIVE_BUILD=build/sanitize \
@@ -148,7 +155,8 @@ FUZZ_LIBS     = $(LIBORDER:%=build/fuzz/lib/lib%.a)
 FUZZERS       = $(patsubst src/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # Input-handling modules get full libFuzzer instrumentation; the rest (rules,
 # search) skip comparison tracing, which would otherwise take most of the time.
-FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine settings timeman buf util $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
+FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine settings timeman buf util linein gomocup \
+                pisk pisk_board pisk_commands pisk_info pisk_think pisk_swap2 $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
 
 build/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)

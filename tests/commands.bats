@@ -153,9 +153,11 @@ load test_helper
     run --separate-stderr "$ENGINE" --size 9
     [ "$status" -eq 2 ]
     [ "$stderr" = "flipfive: bad value for --size (Othello: even, 4 to 24)" ]
-    run --separate-stderr "$ENGINE" --game renju --size 19
+    run "$ENGINE" --game renju --size 19 <<<"gogui-rules_board_size"
+    [ "$output" = "= 19" ]
+    run --separate-stderr "$ENGINE" --game renju --size 26
     [ "$status" -eq 2 ]
-    [ "$stderr" = "flipfive: bad value for --size (Renju: 15)" ]
+    [ "$stderr" = "flipfive: bad value for --size (Renju: 5 to 25)" ]
     run --separate-stderr "$ENGINE" --size x --game gomoku
     [ "$stderr" = "flipfive: bad value for --size (Gomoku: 5 to 25)" ]
 }

@@ -35,6 +35,10 @@ fuzz_short() {
     fuzz_short gtp
 }
 
+@test "short fuzz: Piskvork front end (fuzz_pisk)" {
+    fuzz_short pisk
+}
+
 @test "short fuzz: SGF reader and record loader (fuzz_sgf)" {
     fuzz_short sgf
 }

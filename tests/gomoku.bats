@@ -38,16 +38,19 @@ value() { gtp_value "$@"; }
     [ "${lines[2]}" = "= 15" ]
 }
 
-@test "board sizes: Gomoku 5 to 25, Renju only 15" {
+@test "board sizes: Gomoku and Renju 5 to 25 (Renju 15 by default)" {
     gtp "set_game Gomoku" "boardsize 4" "boardsize 5" "boardsize 25" "boardsize 26" \
-        "set_game Renju" "boardsize 19" "boardsize 15" gogui-rules_board_size
+        "set_game Renju" gogui-rules_board_size "boardsize 4" "boardsize 26" "boardsize 19" \
+        gogui-rules_board_size
     [ "${lines[1]}" = "? unacceptable size" ]
     [ "${lines[2]}" = "= " ]
     [ "${lines[3]}" = "= " ]
     [ "${lines[4]}" = "? unacceptable size" ]
-    [ "${lines[6]}" = "? unacceptable size" ]
-    [ "${lines[7]}" = "= " ]
-    [ "${lines[8]}" = "= 15" ]
+    [ "${lines[6]}" = "= 15" ]
+    [ "${lines[7]}" = "? unacceptable size" ]
+    [ "${lines[8]}" = "? unacceptable size" ]
+    [ "${lines[9]}" = "= " ]
+    [ "${lines[10]}" = "= 19" ]
 }
 
 @test "Go coordinates: no letter I, row 1 at the bottom" {

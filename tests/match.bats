@@ -464,10 +464,10 @@ has_game() {
     match --game renju --openings "$BATS_TEST_TMPDIR/open.txt" --games 1 --json --quiet -- "$BROKEN move:J8" "$FF"
     [ "$status" -eq 0 ]
     [[ "$output" == *'"result":"W+F","winner":"B","score":0,"reason":"forbidden","fault":"A"'* ]]
-    # 52 short games: one process per engine (--restart off) keeps them fast
-    # on a loaded machine (104 engine starts took over 120 s at a load of 15).
-    match --game renju --openings "$ROOT/scripts/openings/renju26.txt" --max-moves 3 --quiet --restart off \
-        -- "$FF" "$FF"
+    # 52 games of 3 moves: one process per engine and job (--restart off);
+    # 104 engine starts took over 120 s at a load of 15, 171 s at 19.
+    run --separate-stderr timeout 900 "$MATCH" --game renju --openings "$ROOT/scripts/openings/renju26.txt" \
+        --max-moves 3 --quiet --restart off -j 2 -- "$FF" "$FF"
     [ "$status" -eq 0 ]
     [[ "$output" == *"52 of 52 games"* ]]
 }
@@ -487,4 +487,188 @@ has_game() {
     # Main time comes first, periods after it.
     [ "$(grep -n '^B> time_left white 2 2$' "$log" | head -1 | cut -d: -f1)" -gt \
       "$(grep -n '^B> time_left white 0 0$' "$log" | head -1 | cut -d: -f1)" ]
+}
+
+# ------------------------------------------------------ Piskvork and NBoard
+
+PB="$BUILD/pbrain-flipfive --hash 1"
+BROKEN_PISK="$DATA/engines/broken-pisk.sh"
+
+@test "match: pisk:CMD engines; flipfive plays the same games through GTP and Piskvork" {
+    local d=$BATS_TEST_TMPDIR
+    match --game gomoku --games 2 --json --quiet -- "$ENGINE --depth 3 --hash 1" "$ENGINE --depth 3 --hash 1"
+    [ "$status" -eq 0 ]
+    games_of <(printf '%s\n' "$output") | sed 's/"result".*"moves"/"moves"/' >"$d/gtp"
+    match --game gomoku --games 2 --json --quiet -- "pisk:$PB --depth 3" "pisk:$PB --depth 3"
+    [ "$status" -eq 0 ]
+    games_of <(printf '%s\n' "$output") | sed 's/"result".*"moves"/"moves"/' >"$d/pisk"
+    match --game gomoku --games 2 --json --quiet -- "$ENGINE --depth 3 --hash 1" "piskvork:$PB --depth 3"
+    [ "$status" -eq 0 ]
+    games_of <(printf '%s\n' "$output") | sed 's/"result".*"moves"/"moves"/' >"$d/mixed"
+    cat "$d/gtp"
+    [ "$(wc -l <"$d/gtp")" -eq 2 ]
+    cmp "$d/gtp" "$d/pisk"
+    cmp "$d/gtp" "$d/mixed"
+    grep -q '"detail":"game over' "$d/gtp"
+    # the engine's name comes from ABOUT
+    printf '%s\n' "$output" | grep -q '"name":"flipfive 0.1.0","command":"piskvork:'
+}
+
+@test "match: Renju through Piskvork, and a Piskvork engine for Othello is refused" {
+    match --game renju --games 2 --json --quiet -- "$FF" "pisk:$PB --level 1"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
+    match --game othello -- "$FF" "pisk:$PB"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"a pisk engine cannot play Othello 8x8"* ]]
+    match --game gomoku -- "$FF" "nboard:$FF"
+    [ "$status" -eq 2 ]
+    match --game gomoku -- "$FF" "pisk,depth:$PB"
+    [ "$status" -eq 2 ]
+}
+
+# pisk_broken MODE EXTRA... : 2 games of flipfive against a broken Piskvork
+# engine; every game lost by B.
+pisk_broken() {
+    local mode=$1
+    shift
+    match --game gomoku --games 2 --json "$@" -- "$FF" "pisk:$BROKEN_PISK $mode"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+    json_ok "$BATS_TEST_TMPDIR/r.json"
+    [ "$(grep -c '^{"id"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    grep -q '"wins":2,"losses":0' "$BATS_TEST_TMPDIR/r.json"
+    [[ "$stderr" != *"left a"* ]]
+}
+
+@test "match: Piskvork faults: no OK to START, ERROR instead of a move, garbage, off the board" {
+    pisk_broken nook
+    [ "$(grep -c '"reason":"setup","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    grep -q "answered 'ERROR no' to 'START 15'" "$BATS_TEST_TMPDIR/r.json"
+    pisk_broken error --tc 0+0.3/1 --margin 0.1
+    [ "$(grep -c '"reason":"error","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    grep -q 'ERROR cannot think now' "$BATS_TEST_TMPDIR/r.json"
+    pisk_broken garbage
+    [ "$(grep -c '"reason":"garbage","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    pisk_broken offboard
+    [ "$(grep -c '"reason":"illegal","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+}
+
+@test "match: Piskvork faults: an occupied point, a crash, too slow for the clock" {
+    local open=$BATS_TEST_TMPDIR/open.txt
+    printf '0,0, 1,0, 0,1\n' >"$open" # the centre, 7,7, is taken
+    pisk_broken move:7,7 --openings "$open"
+    [ "$(grep -c '"reason":"illegal","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    pisk_broken exit
+    [ "$(grep -c '"reason":"crash","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    SECONDS=0
+    pisk_broken slow --tc 0+0.3/1 --margin 0.1
+    [ "$(grep -c '"reason":"time","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 2 ]
+    [ "$SECONDS" -lt 10 ]
+}
+
+@test "match: Renju judged by flipfive's rules: a Piskvork engine's forbidden point loses" {
+    local open=$BATS_TEST_TMPDIR/open.txt
+    # Black's 6,7 7,7 8,8 8,9 make 8,7 a double three; Black to move
+    printf -- '-1,0, -7,-7, 0,0, 7,7, 1,1, -7,7, 1,2, 7,-7\n' >"$open"
+    match --game renju --games 2 --json --openings "$open" -- "$FF" "pisk:$BROKEN_PISK move:8,7"
+    [ "$status" -eq 0 ]
+    # B is Black in game 2: its 8,7 is forbidden; in game 1 it is White, and
+    # 8,7 is legal once, then occupied
+    printf '%s\n' "$output" | grep -q '"id":2,.*"reason":"forbidden","fault":"B"'
+    printf '%s\n' "$output" | grep -q '"id":1,.*"reason":"illegal","fault":"B"'
+}
+
+@test "match: MESSAGE, DEBUG, a stray ERROR and SUGGEST/PLAY do not stop a Piskvork engine" {
+    match --game gomoku --games 2 --json --log-dir "$BATS_TEST_TMPDIR/logs" -- \
+        "$FF" "pisk:$BROKEN_PISK chatty $PB --level 1"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
+    grep -q '^B> PLAY [0-9]*,[0-9]*$' "$BATS_TEST_TMPDIR/logs/game-00001.log"
+    grep -q '^B< ERROR Unknown command: NOTHING$' "$BATS_TEST_TMPDIR/logs/game-00001.log"
+}
+
+@test "match: the Piskvork clock: timeout_turn, timeout_match and time_left as the referee counts" {
+    match --game gomoku --games 1 --tc 0+1/1 --log-dir "$BATS_TEST_TMPDIR/l1" -- "$FF" "pisk:$PB --level 1"
+    [ "$status" -eq 0 ]
+    local log=$BATS_TEST_TMPDIR/l1/game-00001.log
+    grep -q '^B> INFO timeout_match 0$' "$log"
+    grep -q '^B> INFO timeout_turn 1000$' "$log"
+    grep -q '^B> INFO time_left 2147483647$' "$log"
+    # a whole-game clock: the game time, and what is left before each move
+    match --game gomoku --games 1 --tc 30 --log-dir "$BATS_TEST_TMPDIR/l2" -- "$FF" "pisk:$PB --level 1"
+    [ "$status" -eq 0 ]
+    log=$BATS_TEST_TMPDIR/l2/game-00001.log
+    grep -q '^B> INFO timeout_match 30000$' "$log"
+    [ "$(grep -c '^B> INFO time_left 30000$' "$log")" -eq 1 ]
+    [ "$(grep '^B> INFO time_left' "$log" | sort -u | wc -l)" -gt 1 ]
+}
+
+@test "match: --tc-a/--tc-b for Piskvork engines: each gets its own clock's INFO" {
+    match --game gomoku --games 1 --tc 0+1/1 --tc-a none --max-moves 10 --log-dir "$BATS_TEST_TMPDIR/l" \
+        -- "pisk:$PB --level 1" "pisk:$PB --level 1"
+    [ "$status" -eq 0 ]
+    local log=$BATS_TEST_TMPDIR/l/game-00001.log
+    grep -q '^B> INFO timeout_match 0$' "$log"
+    grep -q '^B> INFO timeout_turn 1000$' "$log"
+    # A has no clock: no turn limit, no game time, an unlimited time_left
+    run ! grep -q '^A> INFO timeout_' "$log"
+    grep -q '^A> INFO time_left 2147483647$' "$log"
+}
+
+@test "match: --restart off keeps a Piskvork engine: RESTART for the next game, START if it is refused" {
+    local d=$BATS_TEST_TMPDIR
+    local b="sh -c 'echo B >>$d/starts-b; exec $PB --level 1' pb"
+    match --game gomoku --games 4 --json --quiet --tc 0+1/1 --max-moves 20 --restart off --log-dir "$d/log" \
+        -- "$FF" "pisk:$b"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"move-limit"')" -eq 4 ]
+    # the probe, then one process for the four games
+    [ "$(starts_of "$d/starts-b")" -eq 2 ]
+    grep -q '^B> START 15$' "$d/log/game-00001.log"
+    grep -q '^B> INFO rule 0$' "$d/log/game-00001.log"
+    for g in 2 3 4; do
+        [ "$(grep -m1 '^B> ' "$d/log/game-0000$g.log")" = "B> RESTART" ]
+        run ! grep -q '^B> START\|^B> INFO rule\|^B> INFO timeout_match' "$d/log/game-0000$g.log"
+    done
+    # RESTART is optional: an engine without it gets START, and plays on
+    match --game gomoku --games 2 --json --quiet --max-moves 10 --restart off --log-dir "$d/log2" \
+        -- "$FF" "pisk:$BROKEN_PISK norestart $PB --level 1"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"move-limit"')" -eq 2 ]
+    [ "$(grep -A3 '^B> RESTART$' "$d/log2/game-00002.log")" = \
+      "$(printf '%s\n' 'B> RESTART' 'B< UNKNOWN RESTART' 'B> START 15' 'B< OK')" ]
+}
+
+@test "match: NBoard engines (nboard,copy=DIR:CMD) against NTest, where it is" {
+    local ntest=$ROOT/../shared/peers/ntest
+    [ -x "$ntest/ntest" ] || skip "no NTest in $ntest"
+    local before
+    before=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'flipfive-match-*' | wc -l)
+    match --games 2 --tc 0+0.5/1 --json --log-dir "$BATS_TEST_TMPDIR/nb" -- \
+        "$ENGINE --hash 1" "nboard,copy=$ntest,depth=4:./ntest x"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" | grep -q '"name":"Ntest4"'
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
+    grep -q '^B> set game (;GM\[Othello\]' "$BATS_TEST_TMPDIR/nb/game-00001.log"
+    grep -q '^B< === [A-H][1-8]' "$BATS_TEST_TMPDIR/nb/game-00001.log"
+    # its copies are gone, the shared folder untouched
+    [ "$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'flipfive-match-*' | wc -l)" -eq "$before" ]
+}
+
+@test "match: --restart off keeps an NBoard engine and its copy, where NTest is" {
+    local ntest=$ROOT/../shared/peers/ntest
+    [ -x "$ntest/ntest" ] || skip "no NTest in $ntest"
+    local before
+    before=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'flipfive-match-*' | wc -l)
+    match --games 2 --json --restart off --log-dir "$BATS_TEST_TMPDIR/nb" -- \
+        "$ENGINE --level 1 --hash 1" "nboard,copy=$ntest,depth=2:./ntest x"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
+    # game 2: no new hello, a ping, then the new game as "set game"
+    grep -q '^B> nboard 2$' "$BATS_TEST_TMPDIR/nb/game-00001.log"
+    run ! grep -q '^B> nboard 2$' "$BATS_TEST_TMPDIR/nb/game-00002.log"
+    [[ "$(grep -m1 '^B> ' "$BATS_TEST_TMPDIR/nb/game-00002.log")" == "B> ping "* ]]
+    grep -q '^B< === [A-H][1-8]' "$BATS_TEST_TMPDIR/nb/game-00002.log"
+    [ "$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'flipfive-match-*' | wc -l)" -eq "$before" ]
 }

@@ -29,6 +29,7 @@ ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 BUILD="$ROOT/${FLIPFIVE_BUILD:-build}"
 ENGINE="$BUILD/flipfive"
 # shellcheck disable=SC2034 # for the test files
+PBRAIN="$BUILD/pbrain-flipfive"
 DATA="$BATS_TEST_DIRNAME/data"
 # shellcheck disable=SC2034 # for the test files
 TRANSCRIPTS="$ROOT/protocol/transcripts"
@@ -50,14 +51,15 @@ gtp_value() {
     printf '%s\n' "$@" | timeout 300 "$ENGINE" | awk 'NF { last = $0 } END { sub(/^[=?][0-9]* ?/, "", last); print last }'
 }
 
-# replay FILE : sends the "> " lines of a transcript and checks that stdout is
-# exactly the other lines (replies, with their empty terminating lines).
+# replay FILE [ENGINE] : sends the "> " lines of a transcript and checks that
+# stdout is exactly the other lines (replies, with their empty terminating
+# lines for GTP); ENGINE defaults to flipfive.
 replay() {
-    local file=$1 cmds expected actual
+    local file=$1 engine=${2:-$ENGINE} cmds expected actual
     cmds=$(mktemp) expected=$(mktemp) actual=$(mktemp)
     awk '/^> /{ print substr($0, 3); next } /^> ?$/{ print ""; next }' "$file" >"$cmds"
     awk '/^#! /{ next } /^>( |$)/{ next } { print }' "$file" >"$expected"
-    timeout 120 "$ENGINE" <"$cmds" >"$actual"
+    timeout 120 "$engine" <"$cmds" >"$actual"
     if ! cmp -s "$expected" "$actual"; then
         diff -u "$expected" "$actual" | head -60
         rm -f "$cmds" "$expected" "$actual"

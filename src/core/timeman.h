@@ -12,6 +12,10 @@
  * hosts send time_settings once and then only clear_board for each game. A
  * time_left is honoured even without time_settings: it is then the time for
  * the rest of the game (stones 0) or for the next `stones` moves.
+ *
+ * Piskvork hosts give a limit per move (timeout_turn), the game time left
+ * (time_left, unlimited when huge) and an increment per move; tc_limits
+ * maps them onto the same clock, and the same budget serves both.
  */
 #ifndef FLIPFIVE_TIMEMAN_H
 #define FLIPFIVE_TIMEMAN_H
@@ -28,6 +32,8 @@ typedef struct TimeControl {
     double left_s[2];   /* last time_left per colour (or the start values) */
     int stones_left[2]; /* 0 while in main time */
     bool told[2];       /* a time_left for this colour in this game */
+    double turn_s;      /* no move may take longer (0 = no such limit) */
+    double inc_s;       /* added to the clock after each move */
 } TimeControl;
 
 typedef struct TimeBudget {
@@ -41,6 +47,9 @@ void tc_settings(TimeControl *tc, double main_s, double byo_s, int stones);
 /* A new game: both clocks back to the settings' start values. */
 void tc_new_game(TimeControl *tc);
 void tc_left(TimeControl *tc, int color, double secs, int stones);
+/* Piskvork-style limits: turn_s per move (0 = none), the game time left of
+ * the side to move (left_s < 0 = no game limit), and the increment. */
+void tc_limits(TimeControl *tc, double turn_s, double left_s, double inc_s);
 /* The budget for color's next move. moves_left estimates how many moves
  * color still has to make; movetime (seconds) applies without a clock. */
 TimeBudget tc_budget(const TimeControl *tc, int color, int moves_left, double movetime);

@@ -62,6 +62,7 @@ void engine_default_settings(EngineSettings *set)
     *set = (EngineSettings){
         .level = LEVEL_DEFAULT,
         .depth = 0,
+        .nodes = 0,
         .movetime = 1.0,
         .hash_mb = 64,
         .coords = COORDS_AUTO,
@@ -73,17 +74,24 @@ void engine_default_settings(EngineSettings *set)
     };
 }
 
-/* Replaces the position by a new start position of game/size. */
+/* Replaces the position by a new start position of game/size. The same
+ * game, variant and size only resets it: hosts such as Yixin-Board start a
+ * new board before every analysis, and a position's workspaces are large. */
 static bool new_position(Engine *e, int game, int variant, int size)
 {
     const GameOps *ops = game_find(game_name(game), size);
     if (!ops)
         return false;
-    void *pos = ops->create(size, variant);
-    if (!pos)
-        return false;
-    if (e->pos)
-        e->ops->destroy(e->pos);
+    void *pos = e->pos;
+    if (pos && ops == e->ops && variant == e->variant && size == e->size) {
+        ops->reset(pos);
+    } else {
+        pos = ops->create(size, variant);
+        if (!pos)
+            return false;
+        if (e->pos)
+            e->ops->destroy(e->pos);
+    }
     e->game = game;
     e->variant = variant;
     e->ops = ops;
@@ -136,6 +144,11 @@ bool engine_set_game(Engine *e, const char *name)
 {
     int g = game_index(name);
     return g >= 0 && new_position(e, g, variant_for(e, g), game_default_size(g));
+}
+
+bool engine_new_game(Engine *e, int game, int variant, int size)
+{
+    return game_name(game) && new_position(e, game, variant, size);
 }
 
 bool engine_boardsize(Engine *e, int size)
@@ -217,7 +230,11 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
 {
     *lim = (SearchLimits){0};
     lim->depth = e->set.depth ? e->set.depth : LEVEL_DEPTH[e->set.level];
+    lim->nodes = e->set.nodes;
     lim->verbose = e->set.verbose;
+    lim->multipv = e->multipv;
+    lim->observe = e->observe;
+    lim->observe_arg = e->observe_arg;
     lim->probcut = PROBCUT_T;
     lim->root_solve = e->set.depth ? 0 : LEVEL_ROOT_SOLVE[e->set.level];
     lim->root_share = ROOT_SHARE;
@@ -333,6 +350,54 @@ bool engine_setup(Engine *e, int size, const int8_t *cells, int side)
     return true;
 }
 
+/* Plays moves from the current position, recording them; false at the
+ * first illegal one (its index in *bad), the moves before it made. */
+static bool play_all(Engine *e, const EngineMove *moves, int n, int *bad)
+{
+    for (int i = 0; i < n; i++)
+        if (engine_play(e, moves[i].color, moves[i].move) != PLAY_OK) {
+            *bad = i;
+            return false;
+        }
+    return true;
+}
+
+/* Back to the start of the game (the set-up position, if any). */
+static void rewind_game(Engine *e)
+{
+    if (e->has_setup)
+        e->ops->setup(e->pos, e->setup_cells, e->setup_side);
+    else
+        e->ops->reset(e->pos);
+    e->nhist = 0;
+}
+
+bool engine_set_moves(Engine *e, const EngineMove *moves, int n, int *bad)
+{
+    /* The history replays the game as it was should a move be refused. */
+    HistEntry *old = malloc(sizeof *old * (size_t)(e->nhist ? e->nhist : 1));
+    if (!old) {
+        *bad = 0;
+        return false;
+    }
+    const int nold = e->nhist;
+    memcpy(old, e->hist, sizeof *old * (size_t)nold);
+    const bool had_setup = e->has_setup;
+    e->has_setup = false;
+    rewind_game(e);
+    bool ok = n <= MAX_GAME_PLY && play_all(e, moves, n, bad);
+    if (!ok) {
+        if (n > MAX_GAME_PLY)
+            *bad = MAX_GAME_PLY;
+        e->has_setup = had_setup;
+        rewind_game(e);
+        for (int i = 0; i < nold; i++)
+            engine_play(e, old[i].color, old[i].move);
+    }
+    free(old);
+    return ok;
+}
+
 CoordStyle engine_coords(const Engine *e)
 {
     return e->set.coords == COORDS_AUTO ? e->ops->coords : (CoordStyle)e->set.coords;
@@ -414,7 +479,7 @@ bool engine_set_hash(Engine *e, size_t mb)
 {
     if (mb == 0 || mb > e->set.max_hash_mb)
         return false;
-    Tt *tt = tt_create(mb);
+    Tt *tt = tt_create_lazy(mb);
     if (!tt)
         return false;
     tt_destroy(e->tt);

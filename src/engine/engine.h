@@ -26,6 +26,7 @@ enum { LEVEL_MIN = 1, LEVEL_MAX = 10, LEVEL_DEFAULT = 10 };
 typedef struct EngineSettings {
     int level;          /* 1 answers at once, 10 uses all the time given */
     int depth;          /* fixed depth, 0 = from level and clock */
+    uint64_t nodes;     /* node limit of every move, 0 = none */
     double movetime;    /* seconds per move when no clock runs */
     size_t hash_mb;
     int coords;         /* COORDS_AUTO, COORDS_OTHELLO or COORDS_GO */
@@ -43,6 +44,12 @@ typedef struct HistEntry {
     Move move;
     int plies;          /* 1, or 2 when an implied pass came first */
 } HistEntry;
+
+/* A move of a stone list (engine_set_moves). */
+typedef struct EngineMove {
+    int color;
+    Move move;
+} EngineMove;
 
 typedef enum {
     PLAY_OK,
@@ -68,6 +75,11 @@ typedef struct Engine {
     SearchCtx *search;
     SearchPoll poll;             /* interrupt check while thinking */
     void *poll_arg;
+    /* What a front end wants of the next searches besides the move:
+     * lines (multi-PV, 0 or 1 = the best move only) and progress. */
+    int multipv;
+    SearchObserve observe;
+    void *observe_arg;
     SearchResult last;           /* the last search, for diagnostics */
     uint64_t book_rng;           /* the book's choices among near-equal moves */
 } Engine;
@@ -78,6 +90,9 @@ void engine_destroy(Engine *e);
 
 /* Switches game (by name, case-insensitive) at its default size. */
 bool engine_set_game(Engine *e, const char *name);
+/* A new empty game: registry index, variant and size; false (nothing
+ * changed) when the game cannot be played at that size. */
+bool engine_new_game(Engine *e, int game, int variant, int size);
 bool engine_boardsize(Engine *e, int size);
 void engine_clear(Engine *e);
 /* The variant (rule) changed: restart the current game with it. */
@@ -92,6 +107,11 @@ bool engine_undo(Engine *e);
 TimeBudget engine_time_budget(Engine *e, int color);
 /* Arbitrary position: size*size cells of CELL_*, side to move. */
 bool engine_setup(Engine *e, int size, const int8_t *cells, int side);
+/* The game from its start position with these n moves, in order, each
+ * checked by the rules (a colour may move twice where the rules let the
+ * other pass, as in five-in-a-row). False when one is illegal: its index
+ * goes to *bad and the game is left exactly as it was. */
+bool engine_set_moves(Engine *e, const EngineMove *moves, int n, int *bad);
 
 CoordStyle engine_coords(const Engine *e);
 Move engine_parse_vertex(const Engine *e, const char *s);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "games.h"
+#include "gomocup.h"
 #include "sgf.h"
 #include "version.h"
 
@@ -27,19 +28,36 @@ static bool contains_nocase(const char *hay, const char *needle)
     return false;
 }
 
-/* The game a record is for; NULL when we do not play it. */
-static const char *game_of_record(const Engine *e, const SgfGame *g)
+/* RU of a five-in-a-row record: Renju by name, or a Gomocup rule code as
+ * c-gomoku-cli writes it (RU[0], RU[1], RU[4]); false for anything else. */
+static bool rule_of_record(const SgfGame *g, int *game, int *variant)
 {
-    switch (g->gm) {
-    case 0:
-        return game_name(e->game); /* no GM: take it as the current game */
-    case 2:
-        return "Othello";
-    case 4:
-        return contains_nocase(g->ru, "renju") ? "Renju" : "Gomoku";
-    default:
-        return NULL;
-    }
+    char *end;
+    long code = strtol(g->ru, &end, 10);
+    if (end != g->ru && *end == '\0')
+        return gomocup_rule_game(code, game, variant);
+    if (!contains_nocase(g->ru, "renju"))
+        return false;
+    *game = game_index("Renju");
+    *variant = game_variant("Renju");
+    return true;
+}
+
+/* The game and variant a record is for; false when we do not play it. A
+ * Gomoku record without a known RU gets the rule setting. */
+static bool game_of_record(const Engine *e, const SgfGame *g, int *game, int *variant)
+{
+    const char *name = g->gm == 0 ? game_name(e->game) /* no GM: the current game */
+                       : g->gm == 2 ? "Othello"
+                       : g->gm == 4 ? "Gomoku"
+                                    : NULL;
+    if (g->gm == 4 && rule_of_record(g, game, variant))
+        return true;
+    *game = name ? game_index(name) : -1;
+    *variant = game_variant(name ? name : "");
+    if (*game == game_index("Gomoku"))
+        *variant = e->set.rule;
+    return *game >= 0;
 }
 
 static Move point_move(SgfPoint pt, int size)
@@ -74,14 +92,14 @@ static bool apply_setup(Engine *e, const SgfGame *g, const SgfNode *node, bool f
 /* The game and size of the record; false with the reason. */
 static bool start_game(Engine *e, const SgfGame *g, char *why, size_t n)
 {
-    const char *name = game_of_record(e, g);
-    if (!name || !engine_set_game(e, name)) {
+    int game, variant;
+    if (!game_of_record(e, g, &game, &variant)) {
         snprintf(why, n, "wrong game (GM[%d])", g->gm);
         return false;
     }
-    const int size = g->size ? g->size : e->size;
-    if (!engine_boardsize(e, size)) {
-        snprintf(why, n, "size %d is not played in %s", size, name);
+    const int size = g->size ? g->size : g->gm == 0 ? e->size : game_default_size(game);
+    if (!engine_new_game(e, game, variant, size)) {
+        snprintf(why, n, "size %d is not played in %s", size, game_name(game));
         return false;
     }
     return true;

@@ -38,6 +38,17 @@ static bool set_depth(Engine *e, const char *v)
 
 static void get_depth(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.depth); }
 
+static bool set_nodes(Engine *e, const char *v)
+{
+    long n;
+    if (!parse_long(v, 0, 4000000000000000000L, &n))
+        return false;
+    e->set.nodes = (uint64_t)n;
+    return true;
+}
+
+static void get_nodes(const Engine *e, Buf *out) { buf_printf(out, "%llu", (unsigned long long)e->set.nodes); }
+
 static bool set_movetime(Engine *e, const char *v)
 {
     double t;
@@ -121,6 +132,7 @@ static void get_rule(const Engine *e, Buf *out) { buf_printf(out, "%s", game_rul
 static const Setting SETTINGS[] = {
     {"level", set_level, get_level},
     {"depth", set_depth, get_depth},
+    {"nodes", set_nodes, get_nodes},
     {"movetime", set_movetime, get_movetime},
     {"hash", set_hash, get_hash},
     {"coords", set_coords, get_coords},

@@ -18,7 +18,6 @@
 enum { GOMOKU_UNITS = 100 }; /* search units per point of outcome */
 
 static bool size_ok(int size) { return size >= GOMOKU_MIN_SIZE && size <= GOMOKU_MAX_SIZE; }
-static bool renju_size_ok(int size) { return size == RENJU_SIZE; }
 
 static void *gomoku_create(int size, int variant)
 {
@@ -29,7 +28,7 @@ static void *gomoku_create(int size, int variant)
 static void *renju_create(int size, int variant)
 {
     (void)variant;
-    assert(renju_size_ok(size));
+    assert(size_ok(size));
     return gomoku_new(size, RULE_RENJU);
 }
 
@@ -195,12 +194,15 @@ const GameOps gomoku_ops = {
     FIVE_IN_A_ROW_OPS,
 };
 
+/* The RIF rules are written for 15x15, but nothing in them depends on the
+ * size: Renju is played on every size Gomoku is, as Yixin-Board and Rapfi
+ * offer it (15x15 stays the default). */
 const GameOps renju_ops = {
     .name = "Renju",
-    .min_size = RENJU_SIZE,
-    .max_size = RENJU_SIZE,
+    .min_size = GOMOKU_MIN_SIZE,
+    .max_size = GOMOKU_MAX_SIZE,
     .default_size = RENJU_SIZE,
-    .size_ok = renju_size_ok,
+    .size_ok = size_ok,
     .create = renju_create,
     FIVE_IN_A_ROW_OPS,
 };

@@ -62,7 +62,7 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
     search_begin(s, e->ops, e->pos, NULL, &(SearchLimits){0});
     search_set_poll(s, e->poll, e->poll_arg);
     const int64_t start = s->start_ns;
-    g->in.interrupted = false;
+    g->interrupted = false;
     *lim = (ThreatLimits){.deadline_ns = secs > 0 ? start + (int64_t)(secs * 1e9) : 0, .ctx = s, .main_line = true};
     return true;
 }
@@ -71,7 +71,7 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
 static void threat_reply(Gtp *g, const char *what, const ThreatResult *r)
 {
     Engine *e = g->engine;
-    g->in.interrupted = false;
+    g->interrupted = false;
     if (e->set.verbose)
         fprintf(stderr, "%s: %s plies %d nodes %llu time %.3f\n", what, r->win ? "win" : r->stopped ? "stopped" : "none",
                 r->len, (unsigned long long)r->nodes, (double)(clock_ns() - e->search->start_ns) / 1e9);

@@ -1,10 +1,10 @@
 /*
- * gtp.c - GTP framing: input buffering, line preprocessing (GTP v2 §3.1),
- * ids, reply framing and the dispatch loop.
+ * gtp.c - GTP framing: line preprocessing (GTP v2 §3.1), ids, reply
+ * framing and the dispatch loop.
  *
- * Input is read with read(2) into our own buffer so that, while a search
- * runs, pending bytes can be looked at without blocking (gogui-interrupt)
- * and pipelined commands are kept in order for later.
+ * Input comes through linein.h, so that while a search runs pending lines
+ * can be looked at without blocking (gogui-interrupt) and pipelined
+ * commands are kept in order for later.
  */
 #include "gtp.h"
 
@@ -12,7 +12,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,90 +20,9 @@
 
 #include "util.h"
 
-enum {
-    READ_CHUNK = 1 << 16,
-    MAX_LINE = 16 << 20 /* longer lines are answered with an error, unread */
-};
+enum { MAX_LINE = 16 << 20 }; /* longer lines are answered with an error, unread */
 
 static const char INTERRUPT_LINE[] = "# interrupt";
-
-/* ---------------------------------------------------------------- input */
-
-static void input_reserve(GtpInput *in, size_t extra)
-{
-    if (in->len + extra <= in->cap)
-        return;
-    size_t cap = in->cap ? in->cap : READ_CHUNK;
-    while (cap < in->len + extra)
-        cap *= 2;
-    in->buf = xrealloc(in->buf, cap);
-    in->cap = cap;
-}
-
-/* Reads more bytes; without block, only what is available now. Returns the
- * number of bytes added. */
-static size_t input_fill(GtpInput *in, bool block)
-{
-    if (in->eof)
-        return 0;
-    if (in->start > 0) {
-        memmove(in->buf, in->buf + in->start, in->len - in->start);
-        in->len -= in->start;
-        in->start = 0;
-    }
-    input_reserve(in, READ_CHUNK);
-    if (in->fd < 0) {
-        size_t n = in->mem_len < READ_CHUNK ? in->mem_len : READ_CHUNK;
-        memcpy(in->buf + in->len, in->mem, n);
-        in->mem += n;
-        in->mem_len -= n;
-        in->len += n;
-        if (n == 0)
-            in->eof = true;
-        return n;
-    }
-    if (!block) {
-        struct pollfd pfd = {.fd = in->fd, .events = POLLIN};
-        if (poll(&pfd, 1, 0) <= 0)
-            return 0;
-    }
-    for (;;) {
-        ssize_t n = read(in->fd, in->buf + in->len, READ_CHUNK);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            in->eof = true;
-            return 0;
-        }
-        in->len += (size_t)n;
-        return (size_t)n;
-    }
-}
-
-/* End of the first line in buf[from..len): LF, CR LF, or a lone CR (some
- * hosts end lines with CR only). Returns its offset and sets *eol_len, or
- * -1 when no complete line is buffered yet. A CR ends its line at once: a
- * host that ends lines with CR alone waits for the reply before sending
- * more. When the LF of a CR LF arrives later, it makes an empty line, which
- * gets no reply. */
-static long find_eol(const GtpInput *in, size_t from, size_t *eol_len)
-{
-    for (size_t i = from; i < in->len; i++) {
-        if (in->buf[i] == '\n' || in->buf[i] == '\r') {
-            *eol_len = in->buf[i] == '\r' && i + 1 < in->len && in->buf[i + 1] == '\n' ? 2 : 1;
-            return (long)i;
-        }
-    }
-    return -1;
-}
-
-/* Drops buffered bytes up to offset end. */
-static void input_consume(GtpInput *in, size_t end)
-{
-    in->start = end;
-    if (in->start == in->len)
-        in->start = in->len = 0;
-}
 
 /* ------------------------------------------------------------- replies */
 
@@ -261,24 +179,9 @@ void gtp_handle_line(Gtp *g, char *line)
     free(words);
 }
 
-/* A line longer than MAX_LINE: skip it to its end and refuse it. */
-static void refuse_long_line(Gtp *g)
+/* A line longer than MAX_LINE was skipped: refuse it, with its id. */
+static void refuse_long_line(Gtp *g, char *head)
 {
-    GtpInput *in = &g->in;
-    char head[64];
-    size_t k = in->len - in->start < sizeof head - 1 ? in->len - in->start : sizeof head - 1;
-    memcpy(head, in->buf + in->start, k);
-    head[k] = '\0';
-    size_t eol_len = 0;
-    long eol;
-    while ((eol = find_eol(in, in->start, &eol_len)) < 0 && !in->eof) {
-        in->start = in->len = 0;
-        input_fill(in, true);
-    }
-    if (eol >= 0)
-        input_consume(in, (size_t)eol + eol_len);
-    else
-        in->start = in->len = 0;
     preprocess(head);
     char *id = strtok(head, " ");
     g->id = id && all_digits(id) ? id : NULL;
@@ -287,48 +190,15 @@ static void refuse_long_line(Gtp *g)
     g->id = NULL;
 }
 
-static char *copy_line(const char *p, size_t n)
-{
-    char *line = xmalloc(n + 1);
-    memcpy(line, p, n);
-    line[n] = '\0';
-    return line;
-}
-
-/* The next complete line, NUL-terminated in a fresh allocation; NULL at EOF. */
-static char *next_line(Gtp *g)
-{
-    GtpInput *in = &g->in;
-    for (;;) {
-        size_t eol_len = 0;
-        long eol = find_eol(in, in->start, &eol_len);
-        if (eol >= 0) {
-            char *line = copy_line(in->buf + in->start, (size_t)eol - in->start);
-            input_consume(in, (size_t)eol + eol_len);
-            return line;
-        }
-        if (in->len - in->start > MAX_LINE) {
-            refuse_long_line(g);
-            continue;
-        }
-        if (!in->eof)
-            input_fill(in, true);
-        if (in->eof && find_eol(in, in->start, &eol_len) < 0) {
-            if (in->len == in->start)
-                return NULL;
-            /* EOF in the middle of a line: it is still a command. */
-            char *line = copy_line(in->buf + in->start, in->len - in->start);
-            in->start = in->len = 0;
-            return line;
-        }
-    }
-}
-
 void gtp_loop(Gtp *g)
 {
     char *line;
-    while (!g->quit && !g->out_failed && (line = next_line(g)) != NULL) {
-        gtp_handle_line(g, line);
+    bool too_long;
+    while (!g->quit && !g->out_failed && (line = linein_next(&g->in, MAX_LINE, &too_long)) != NULL) {
+        if (too_long)
+            refuse_long_line(g, line);
+        else
+            gtp_handle_line(g, line);
         free(line);
     }
 }
@@ -342,36 +212,29 @@ static bool is_interrupt_line(const char *p, size_t n)
     return n == sizeof INTERRUPT_LINE - 1 && memcmp(p, INTERRUPT_LINE, n) == 0;
 }
 
-static bool host_gone(const Gtp *g)
+/* Takes the first "# interrupt" line out of the input. */
+static int take_interrupt(void *arg, const char *line, size_t len)
 {
-    int fd = fileno(g->out);
-    if (fd < 0)
-        return false;
-    struct pollfd pfd = {.fd = fd, .events = 0};
-    return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLERR | POLLHUP)) != 0;
+    bool *found = arg;
+    if (!is_interrupt_line(line, len))
+        return LINE_KEEP;
+    *found = true;
+    return LINE_DROP | LINE_STOP;
 }
 
 bool gtp_poll_interrupt(void *arg)
 {
     Gtp *g = arg;
-    GtpInput *in = &g->in;
     /* A host that floods us while we think must not grow the buffer without
      * end: past one maximal line of backlog, look no further. */
-    if (in->fd >= 0 && in->len - in->start <= MAX_LINE)
-        input_fill(in, false);
-    size_t from = in->start, eol_len = 0;
-    long eol;
-    while ((eol = find_eol(in, from, &eol_len)) >= 0) {
-        size_t end = (size_t)eol, next = end + eol_len;
-        if (is_interrupt_line(in->buf + from, end - from)) {
-            memmove(in->buf + from, in->buf + next, in->len - next);
-            in->len -= next - from;
-            in->interrupted = true;
-            return true;
-        }
-        from = next;
+    linein_peek(&g->in, MAX_LINE);
+    bool found = false;
+    linein_scan(&g->in, take_interrupt, &found);
+    if (found) {
+        g->interrupted = true;
+        return true;
     }
-    if (host_gone(g)) {
+    if (linein_host_gone(g->out)) {
         g->out_failed = true;
         return true;
     }
@@ -392,7 +255,7 @@ static void gtp_init(Gtp *g, const GtpCommand *commands, Engine *e, FILE *out)
 void gtp_init_fd(Gtp *g, const GtpCommand *commands, Engine *e, int fd, FILE *out)
 {
     *g = (Gtp){0};
-    g->in.fd = fd;
+    linein_init_fd(&g->in, fd);
     gtp_init(g, commands, e, out);
 }
 
@@ -400,15 +263,13 @@ void gtp_init_mem(Gtp *g, const GtpCommand *commands, Engine *e, const char *dat
                   FILE *out)
 {
     *g = (Gtp){0};
-    g->in.fd = -1;
-    g->in.mem = data;
-    g->in.mem_len = len;
+    linein_init_mem(&g->in, data, len);
     gtp_init(g, commands, e, out);
 }
 
 void gtp_free(Gtp *g)
 {
-    free(g->in.buf);
+    linein_free(&g->in);
     buf_free(&g->reply);
     g->engine->poll = NULL;
     g->engine->poll_arg = NULL;

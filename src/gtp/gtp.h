@@ -16,18 +16,7 @@
 
 #include "buf.h"
 #include "engine.h"
-
-/* Where command bytes come from: a file descriptor, or memory (tests and
- * fuzzing drive the same loop in-process). */
-typedef struct GtpInput {
-    int fd;                 /* -1 when reading from memory */
-    const char *mem;        /* memory source and its remaining length */
-    size_t mem_len;
-    char *buf;              /* unread bytes are buf[start..len) */
-    size_t start, len, cap;
-    bool eof;
-    bool interrupted;       /* a "# interrupt" line arrived while thinking */
-} GtpInput;
+#include "linein.h"
 
 typedef struct GtpCommand GtpCommand;
 
@@ -35,7 +24,8 @@ typedef struct Gtp {
     const GtpCommand *commands; /* the table, ended by an entry without name */
     Engine *engine;
     FILE *out;
-    GtpInput in;
+    LineInput in;
+    bool interrupted;       /* a "# interrupt" line arrived while thinking */
     /* Single command scope: reset before every command. */
     const char *id;         /* digits of the command's id, NULL without one */
     bool replied;

@@ -141,12 +141,12 @@ static void generate(Gtp *g, char **argv, bool commit)
         gtp_fail(g, "syntax error");
         return;
     }
-    g->in.interrupted = false;
+    g->interrupted = false;
     if (engine_genmove(g->engine, color, commit, &m) == PLAY_WRONG_COLOR) {
         gtp_fail(g, "wrong color");
         return;
     }
-    g->in.interrupted = false;
+    g->interrupted = false;
     char v[8];
     engine_format_vertex(g->engine, m, v);
     gtp_ok(g, "%s", v);

@@ -1,6 +1,6 @@
 /*
- * match_cli.c - options of the match referee and shell-like word splitting
- * of engine commands.
+ * match_cli.c - options of the match referee (engine strings are
+ * match_spec's).
  */
 #include "match_cli.h"
 
@@ -13,13 +13,18 @@
 #include "buf.h"
 #include "game.h"
 #include "games.h"
+#include "match_spec.h"
 
 void match_cli_usage(FILE *f)
 {
-    fputs("Usage: scripts/match [options] -- \"ENGINE_A CMD\" \"ENGINE_B CMD\"\n"
+    fputs("Usage: scripts/match [options] -- \"ENGINE_A\" \"ENGINE_B\"\n"
           "       scripts/match-merge [--json] SHARD.json...\n"
-          "Plays games between two GTP engines, judging every move with flipfive's\n"
-          "own rules. Each opening is played twice, colours swapped; A is Black first.\n"
+          "Plays games between two engines, judging every move with flipfive's own\n"
+          "rules. Each opening is played twice, colours swapped; A is Black first.\n"
+          "An engine is [PROTO[,dir=DIR|,copy=DIR|,depth=N]:]COMMAND: PROTO gtp\n"
+          "(default), pisk (Piskvork/Gomocup, five in a row) or nboard (8x8 Othello);\n"
+          "dir=DIR runs it in DIR, copy=DIR in a fresh copy of DIR (NTest writes its\n"
+          "book), depth=N is an NBoard engine's search depth (default 12).\n"
           "\n"
           "  --game NAME        othello (default), gomoku or renju\n"
           "  --size N           board size (default: the game's usual size)\n"
@@ -44,98 +49,28 @@ void match_cli_usage(FILE *f)
           "  -j, --jobs N       games played at the same time (default 1)\n"
           "  --shard I/N        play only every N-th game of the list, from the I-th\n"
           "  --sgf-dir DIR      save every game as DIR/game-NNNNN.sgf\n"
-          "  --log-dir DIR      save every game's GTP traffic and engine stderr as\n"
+          "  --log-dir DIR      save every game's protocol traffic and engine stderr as\n"
           "                     DIR/game-NNNNN.log (with --restart off an engine's\n"
           "                     stderr goes to DIR/engine-E-game-NNNNN.stderr, NNNNN\n"
           "                     the game it was started for)\n"
-          "  --implicit-pass E  never send 'play c pass' to engine A, B or AB (GRhino,\n"
-          "                     Quarry style: the engine infers the pass); an engine\n"
-          "                     that answers '?' to 'play c pass' is switched to\n"
-          "                     implied passes by itself (said on stderr)\n"
+          "  --implicit-pass E  never send 'play c pass' to GTP engine A, B or AB\n"
+          "                     (GRhino, Quarry style: the engine infers the pass); a\n"
+          "                     GTP engine that answers '?' to 'play c pass' is\n"
+          "                     switched to implied passes by itself (said on stderr)\n"
           "  --restart on|off   on (default): a fresh engine process for every game;\n"
           "                     off: each engine keeps its process across games (one\n"
-          "                     per job), gets time_settings once before its first\n"
-          "                     clear_board, then boardsize and clear_board per game,\n"
-          "                     as gogui-twogtp and GoGui do; a crashed or killed\n"
-          "                     engine is started again for the next game\n"
+          "                     per job); a GTP engine gets time_settings once before\n"
+          "                     its first clear_board, then boardsize and clear_board\n"
+          "                     per game, as gogui-twogtp and GoGui do; a Piskvork\n"
+          "                     engine gets RESTART (START when it refuses), an NBoard\n"
+          "                     engine a new 'set game'; a crashed or killed engine is\n"
+          "                     started again for the next game\n"
           "  --coords STYLE     vertex convention: othello or go (default: the game's)\n"
           "  --json             print the result as one JSON object on stdout\n"
           "  --quiet            no progress line\n"
           "  --merge FILE...    combine --json results of shards (scripts/match-merge)\n"
           "  -h, --help         this text\n",
           f);
-}
-
-/* ------------------------------------------------------------ word split */
-
-static bool split_quoted(const char **sp, Buf *w, char quote)
-{
-    const char *s = *sp + 1;
-    while (*s && *s != quote) {
-        if (quote == '"' && *s == '\\' && s[1] && strchr("\"\\$`\n", s[1]))
-            s++;
-        buf_append(w, s, 1);
-        s++;
-    }
-    *sp = s;
-    return *s == quote;
-}
-
-static bool add_word(char ***words, int *n, const Buf *w)
-{
-    char **nw = realloc(*words, sizeof *nw * (size_t)(*n + 2));
-    if (!nw)
-        return false;
-    *words = nw;
-    nw[*n] = strdup(buf_str(w));
-    nw[++*n] = NULL;
-    return nw[*n - 1] != NULL;
-}
-
-char **match_cli_split(const char *s)
-{
-    char **words = NULL;
-    int n = 0;
-    Buf w = {0};
-    bool in_word = false, ok = true;
-    for (; ok && *s; s++) {
-        if (*s == ' ' || *s == '\t' || *s == '\n') {
-            if (in_word)
-                ok = add_word(&words, &n, &w);
-            buf_clear(&w);
-            in_word = false;
-            continue;
-        }
-        in_word = true;
-        if (*s == '\'' || *s == '"') {
-            ok = split_quoted(&s, &w, *s);
-            if (ok)
-                buf_append(&w, "", 0); /* '' is an empty word, not none */
-        } else if (*s == '\\' && s[1]) {
-            s++;
-            if (*s != '\n')
-                buf_append(&w, s, 1);
-        } else {
-            buf_append(&w, s, 1);
-        }
-    }
-    if (ok && in_word)
-        ok = add_word(&words, &n, &w);
-    buf_free(&w);
-    if (!ok || n == 0) {
-        match_cli_free_words(words);
-        return NULL;
-    }
-    return words;
-}
-
-void match_cli_free_words(char **words)
-{
-    if (!words)
-        return;
-    for (char **p = words; *p; p++)
-        free(*p);
-    free(words);
 }
 
 /* ----------------------------------------------------------------- values */
@@ -326,10 +261,15 @@ static int engine_commands(MatchConfig *cfg, int n, char **cmds)
     if (n != 2)
         return bad("%s", "expected two engine commands after --");
     for (int i = 0; i < 2; i++) {
+        char err[256];
         cfg->command[i] = cmds[i];
-        cfg->argv[i] = match_cli_split(cmds[i]);
-        if (!cfg->argv[i])
-            return bad("cannot split engine command '%s'", cmds[i]);
+        if (!match_spec_parse(cmds[i], &cfg->engine[i], err, sizeof err))
+            return bad("%s", err);
+        if (!cfg->engine[i].drv->plays(cfg->ops, cfg->size)) {
+            snprintf(err, sizeof err, "a %s engine cannot play %s %dx%d", cfg->engine[i].drv->name, cfg->game,
+                     cfg->size, cfg->size);
+            return bad("%s", err);
+        }
     }
     return -1;
 }
@@ -391,10 +331,8 @@ int match_cli_parse(int argc, char **argv, MatchConfig *cfg)
 
 void match_cli_free(MatchConfig *cfg)
 {
-    for (int i = 0; i < 2; i++) {
-        match_cli_free_words(cfg->argv[i]);
-        cfg->argv[i] = NULL;
-    }
+    for (int i = 0; i < 2; i++)
+        match_spec_free(&cfg->engine[i]);
     free(cfg->merge_files);
     cfg->merge_files = NULL;
 }

@@ -12,6 +12,7 @@
 
 #include "game.h"
 #include "match_clock.h"
+#include "match_driver.h"
 
 enum { MATCH_A = 0, MATCH_B = 1 };
 
@@ -39,8 +40,8 @@ typedef struct MatchConfig {
     bool restart;            /* a fresh engine process for every game
                               * (--restart on, default); off: one process
                               * per engine and job for the whole match */
-    char *command[2];        /* engine command lines as given */
-    char **argv[2];          /* ... split into words */
+    char *command[2];        /* engine strings as given */
+    MatchEngineSpec engine[2]; /* ... as protocol, directory and words */
     char **merge_files;      /* --merge: JSON results to combine */
     int nmerge;
 } MatchConfig;
@@ -50,11 +51,5 @@ typedef struct MatchConfig {
 int match_cli_parse(int argc, char **argv, MatchConfig *cfg);
 void match_cli_usage(FILE *f);
 void match_cli_free(MatchConfig *cfg);
-
-/* Splits s into words as sh does with quotes ('...', "...") and
- * backslashes, without expansions. NULL-terminated array, NULL on an
- * unterminated quote or an empty command. Free with match_cli_free_words. */
-char **match_cli_split(const char *s);
-void match_cli_free_words(char **words);
 
 #endif

@@ -1,9 +1,11 @@
 /*
  * match_game.c - the referee of one game. The referee's own position is the
  * truth: engines only propose moves, and every proposal is checked with the
- * game's GameOps before it is made and relayed. Engines hear about passes
- * only if they want to (--implicit-pass, or a "?" to "play c pass"), as
- * Quarry does for GRhino.
+ * game's GameOps before it is made and relayed. Engines speak their own
+ * protocols through their drivers (match_driver.h); GTP engines hear about
+ * passes only if they want to (--implicit-pass, or a "?" to "play c pass"),
+ * as Quarry does for GRhino. With --restart off an engine's process (its
+ * seat) outlives the game and serves the next one.
  */
 #include "match_game.h"
 
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "coord.h"
+#include "match_driver.h"
 #include "match_sgf.h"
 #include "timeman.h"
 
@@ -31,7 +34,6 @@ typedef struct Game {
     MatchSeat *seat[2];     /* by engine, MATCH_A / MATCH_B */
     MatchClock clock[2];    /* by engine */
     int engine_of[2];       /* by colour */
-    Buf body;               /* the last reply */
     bool over;
     FILE *log;
     int log_fd;
@@ -100,95 +102,35 @@ static void end_by_rules(Game *g)
     buf_free(&b);
 }
 
-/* A command that got no usable reply: the engine crashed or hung. */
-static void proc_fault(Game *g, int e, ProcStatus st, const char *cmd)
+/* An engine that gave no usable answer: it crashed or hung. */
+static void drv_fault(Game *g, int e, DrvStatus st, const char *what)
 {
-    MatchProc *p = &g->seat[e]->proc;
+    MatchProc *p = &g->seat[e]->eng.proc;
     char how[32];
-    if (st == PROC_ABORTED) {
+    if (st == DRV_ABORTED) {
         end_fault(g, e, REASON_ABORTED, "interrupted");
-    } else if (st == PROC_TIMEOUT) {
+    } else if (st == DRV_TIMEOUT) {
         match_proc_kill(p);
-        end_fault(g, e, REASON_TIMEOUT, "%c: no reply to '%s' within %g s", 'A' + e, cmd, g->cfg->timeout);
+        end_fault(g, e, REASON_TIMEOUT, "%c: no answer to %s within %g s", 'A' + e, what, g->cfg->timeout);
     } else {
-        match_proc_stop(p, STOP_GRACE_NS / 2);
+        match_proc_stop(p, NULL, STOP_GRACE_NS / 2);
         match_proc_describe_exit(p, how, sizeof how);
-        end_fault(g, e, REASON_CRASH, "%c: no reply to '%s' (%s)", 'A' + e, cmd, how);
+        end_fault(g, e, REASON_CRASH, "%c: no answer to %s (%s)", 'A' + e, what, how);
     }
 }
 
-/* Sends cmd to engine e with the --timeout deadline. A missing reply ends
- * the game; a "?" is left to the caller. */
-static ProcStatus exchange(Game *g, int e, const char *cmd)
-{
-    int64_t deadline = clock_ns() + (int64_t)(g->cfg->timeout * 1e9);
-    ProcStatus st = match_proc_command(&g->seat[e]->proc, cmd, deadline, &g->body);
-    if (st != PROC_OK && st != PROC_FAILED)
-        proc_fault(g, e, st, cmd);
-    return st;
-}
-
-static bool knows(Game *g, int e, const char *command)
-{
-    char cmd[80];
-    snprintf(cmd, sizeof cmd, "known_command %s", command);
-    return exchange(g, e, cmd) == PROC_OK && strcasecmp(buf_str(&g->body), "true") == 0;
-}
-
-/* Sends a set-up command that must succeed. */
-static bool must(Game *g, int e, const char *cmd)
-{
-    ProcStatus st = exchange(g, e, cmd);
-    if (st == PROC_FAILED)
-        end_fault(g, e, REASON_SETUP, "%c refused '%s': %s", 'A' + e, cmd, buf_str(&g->body));
-    return st == PROC_OK;
-}
-
-static void send_time_settings(Game *g, int e)
-{
-    const MatchTc *tc = &g->cfg->tc_engine[e];
-    char cmd[128];
-    if (!tc->enabled || g->over || !knows(g, e, "time_settings"))
-        return;
-    snprintf(cmd, sizeof cmd, "time_settings %g %g %d", tc->main_s, tc->byo_s, tc->stones);
-    exchange(g, e, cmd); /* an engine may ignore clocks; the referee does not */
-}
-
-/* What a fresh process is told once: the rule and the game, and with
- * --restart off the clock, before its first clear_board (GoGui's order). */
-static void setup_match(Game *g, int e)
-{
-    const MatchConfig *cfg = g->cfg;
-    MatchSeat *s = g->seat[e];
-    char cmd[128];
-    s->implicit = cfg->implicit_pass[e];
-    if (cfg->rule && knows(g, e, "flipfive-set")) {
-        snprintf(cmd, sizeof cmd, "flipfive-set rule %s", cfg->rule);
-        exchange(g, e, cmd); /* before set_game, which takes the rule along */
-    }
-    if (!g->over && knows(g, e, "set_game")) {
-        snprintf(cmd, sizeof cmd, "set_game %s", cfg->game);
-        must(g, e, cmd);
-    }
-    s->knows_time_left = cfg->tc_engine[e].enabled && !g->over && knows(g, e, "time_left");
-    if (!cfg->restart)
-        send_time_settings(g, e);
-}
-
+/* A new game for engine e: the whole set-up for a fresh process, what its
+ * protocol wants told again for one kept from the last game. */
 static bool setup_engine(Game *g, int e)
 {
-    const MatchConfig *cfg = g->cfg;
     MatchSeat *s = g->seat[e];
-    char cmd[128];
-    const bool fresh = !s->ready;
-    match_clock_init(&g->clock[e], &cfg->tc_engine[e]);
-    if (fresh)
-        setup_match(g, e);
-    snprintf(cmd, sizeof cmd, "boardsize %d", cfg->size);
-    if (g->over || !must(g, e, cmd) || !must(g, e, "clear_board"))
-        return false;
-    if (fresh && cfg->restart)
-        send_time_settings(g, e); /* after clear_board, as Quarry sends it */
+    match_clock_init(&g->clock[e], &g->cfg->tc_engine[e]);
+    s->eng.nmoves = s->eng.synced = 0;
+    DrvStatus st = s->eng.drv->new_game(&s->eng, !s->ready);
+    if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_SETUP, "%c %s", 'A' + e, buf_str(&s->eng.reply));
+    else if (st != DRV_OK)
+        drv_fault(g, e, st, "the new game");
     s->ready = !g->over;
     return !g->over;
 }
@@ -204,19 +146,21 @@ static int stderr_fd_for(Game *g, int e, int id)
     return open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 }
 
+/* Starts the engines that are not running (all of them, unless --restart
+ * off kept them from the last game), then sets both up. */
 static bool start_engines(Game *g, int id)
 {
     for (int e = 0; e < 2; e++) {
         MatchSeat *s = g->seat[e];
-        s->proc.log = g->log;
-        s->proc.tag = (char)('A' + e);
-        if (s->proc.pid > 0 && !s->proc.eof)
+        s->eng.proc.log = g->log;
+        if (s->eng.proc.pid > 0 && !s->eng.proc.eof)
             continue;
-        match_proc_stop(&s->proc, 0);
+        match_engine_stop(&s->eng, 0);
+        match_engine_init(&s->eng, g->cfg->engine[e].drv, g->cfg, e, g->cfg->timeout);
         s->ready = false;
         char err[256];
         int fd = stderr_fd_for(g, e, id);
-        bool ok = match_proc_start(&s->proc, g->cfg->argv[e], fd, err, sizeof err);
+        bool ok = match_engine_start(&s->eng, &g->cfg->engine[e], g->log, fd, err, sizeof err);
         if (fd >= 0 && fd != g->log_fd)
             close(fd);
         if (!ok) {
@@ -227,31 +171,21 @@ static bool start_engines(Game *g, int id)
     return setup_engine(g, MATCH_A) && setup_engine(g, MATCH_B);
 }
 
-/* Engine e refused a pass: like GRhino, it infers passes from two moves of
- * one colour. From now on the referee implies them for it, and says so. */
-static void learn_implicit(Game *g, int e, const char *cmd)
-{
-    g->seat[e]->implicit = true;
-    g->r->implied_pass[e] = true;
-    if (g->log)
-        fprintf(g->log, "# referee: %c answered '?' to '%s': its passes are implied from now on\n",
-                'A' + e, cmd);
-}
-
-/* Tells engine e (if it wants to know) that color played m. */
+/* Tells engine e that color played m. A GTP engine that refuses a pass is
+ * switched to implied passes by its driver: the record says so. */
 static void relay(Game *g, int e, int color, Move m)
 {
-    if (g->over || (m == MOVE_PASS && g->seat[e]->implicit))
+    if (g->over)
         return;
-    char v[8], cmd[32];
-    coord_format(m, g->cfg->size, g->cfg->coords, v);
-    snprintf(cmd, sizeof cmd, "play %s %s", COLOR_WORD[color], v);
-    if (exchange(g, e, cmd) != PROC_FAILED)
-        return;
-    if (m == MOVE_PASS)
-        learn_implicit(g, e, cmd);
-    else
-        end_fault(g, e, REASON_REJECTED, "%c refused the legal '%s': %s", 'A' + e, cmd, buf_str(&g->body));
+    MatchEngine *eng = &g->seat[e]->eng;
+    const bool implicit = eng->implicit;
+    DrvStatus st = eng->drv->tell(eng, color, m);
+    if (eng->implicit && !implicit)
+        g->r->implied_pass[e] = true;
+    if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_REJECTED, "%c %s", 'A' + e, buf_str(&eng->reply));
+    else if (st != DRV_OK)
+        drv_fault(g, e, st, "a move");
 }
 
 /* Makes m on the referee's board and records it; the engines are told by
@@ -282,25 +216,17 @@ static bool must_pass(const Game *g)
     return !ops->free_order && ops->gen_moves(g->pos, m) == 1 && m[0] == MOVE_PASS;
 }
 
-/* Checks engine e's answer for color and plays it, or ends the game. */
-static void judge(Game *g, int e, int color, double secs)
+/* Checks engine e's move m for color and plays it, or ends the game. */
+static void judge(Game *g, int e, int color, Move m, double secs)
 {
     const GameOps *ops = g->cfg->ops;
-    const char *ans = buf_str(&g->body);
+    const char *ans = buf_str(&g->seat[e]->eng.reply);
     while (*ans == ' ')
-        ans++; /* "=  D3" is sloppy, not wrong */
+        ans++;
     snprintf(g->rec->last_answer, sizeof g->rec->last_answer, "%s", ans);
-    if (strcasecmp(ans, "resign") == 0) {
-        end_fault(g, e, REASON_RESIGN, "%c resigned", 'A' + e);
-        return;
-    }
-    Move m = strpbrk(ans, " \n") ? MOVE_NONE : coord_parse(ans, g->cfg->size, g->cfg->coords);
-    if (m == MOVE_NONE) {
-        end_fault(g, e, REASON_GARBAGE, "%c answered genmove %s with '%.40s'", 'A' + e, COLOR_WORD[color], ans);
-        return;
-    }
+    const bool on_board = m >= 0 && m < g->cfg->size * g->cfg->size;
     if (!ops->is_legal(g->pos, m)) {
-        bool forbidden = m >= 0 && ops->free_order && ops->cell(g->pos, m) == CELL_EMPTY;
+        bool forbidden = on_board && ops->free_order && ops->cell(g->pos, m) == CELL_EMPTY;
         end_fault(g, e, forbidden ? REASON_FORBIDDEN : REASON_ILLEGAL, "%c played %s %s: %s", 'A' + e,
                   COLOR_WORD[color], ans, forbidden ? "forbidden point" : "illegal move");
         return;
@@ -317,49 +243,42 @@ static void add_time(MatchTimeStat *t, double secs)
         t->max = secs;
 }
 
-static void send_time_left(Game *g, int e, int color)
-{
-    char secs[32], cmd[64];
-    int stones;
-    match_clock_time_left(&g->clock[e], secs, sizeof secs, &stones);
-    snprintf(cmd, sizeof cmd, "time_left %s %s %d", COLOR_WORD[color], secs, stones);
-    exchange(g, e, cmd); /* a refusal is the engine's business */
-}
-
 static void ask_move(Game *g, int color)
 {
     const MatchConfig *cfg = g->cfg;
     int e = g->engine_of[color];
-    MatchSeat *s = g->seat[e];
+    MatchEngine *eng = &g->seat[e]->eng;
     MatchClock *clock = &g->clock[e];
-    char cmd[32];
-    if (s->knows_time_left)
-        send_time_left(g, e, color);
-    if (g->over)
-        return;
-    snprintf(cmd, sizeof cmd, "genmove %s", COLOR_WORD[color]);
     double allow = match_clock_allowance(clock);
     int64_t t0 = clock_ns();
     int64_t limit = (int64_t)((allow < 0 ? cfg->timeout : allow + cfg->margin) * 1e9);
-    ProcStatus st = match_proc_command(&s->proc, cmd, t0 + limit, &g->body);
+    Move m = MOVE_NONE;
+    DrvStatus st = eng->drv->ask(eng, color, clock, t0 + limit, &m);
     double secs = (double)(clock_ns() - t0) / 1e9;
-    if (st == PROC_TIMEOUT && allow >= 0) {
-        match_proc_kill(&s->proc);
+    const char *ans = buf_str(&eng->reply);
+    if (st == DRV_TIMEOUT && allow >= 0) {
+        match_proc_kill(&eng->proc);
         end_fault(g, e, REASON_TIME, "%c: no move within %.2f s (%.2f s on its clock + margin)", 'A' + e,
                   secs, allow);
         return;
     }
-    if (st != PROC_OK && st != PROC_FAILED) {
-        proc_fault(g, e, st, cmd);
+    if (st == DRV_TIMEOUT || st == DRV_EOF || st == DRV_ABORTED) {
+        drv_fault(g, e, st, "its move");
         return;
     }
     add_time(&g->r->time[e], secs);
-    if (!match_clock_charge(clock, secs, cfg->margin))
+    snprintf(g->rec->last_answer, sizeof g->rec->last_answer, "%s", ans);
+    if (st == DRV_REFUSED)
+        end_fault(g, e, REASON_ERROR, "%c refused to move: %.60s", 'A' + e, ans);
+    else if (!match_clock_charge(clock, secs, cfg->margin))
         end_fault(g, e, REASON_TIME, "%c took %.2f s with %.2f s on its clock", 'A' + e, secs, allow);
-    else if (st == PROC_FAILED)
-        end_fault(g, e, REASON_ERROR, "%c: genmove failed: %.60s", 'A' + e, buf_str(&g->body));
+    else if (st == DRV_RESIGN)
+        end_fault(g, e, REASON_RESIGN, "%c resigned", 'A' + e);
+    else if (st == DRV_GARBAGE)
+        end_fault(g, e, REASON_GARBAGE, "%c answered the request for a %s move with '%.40s'", 'A' + e,
+                  COLOR_WORD[color], ans);
     else
-        judge(g, e, color, secs);
+        judge(g, e, color, m, secs);
 }
 
 static void play_moves(Game *g)
@@ -376,7 +295,7 @@ static void play_moves(Game *g)
         } else {
             int color = ops->side_to_move(g->pos);
             int e = g->engine_of[color];
-            if (must_pass(g) && g->seat[e]->implicit) {
+            if (must_pass(g) && g->seat[e]->eng.implicit) {
                 make(g, color, MOVE_PASS, false, 0, -1);
                 relay(g, !e, color, MOVE_PASS);
             } else {
@@ -415,10 +334,10 @@ static void open_log(Game *g, int id)
 static void finish(Game *g, int id, const MatchOpening *o)
 {
     for (int e = 0; e < 2; e++) {
-        MatchProc *p = &g->seat[e]->proc;
+        MatchEngine *eng = &g->seat[e]->eng;
         if (g->cfg->restart || g->r->reason == REASON_ABORTED || match_proc_aborted())
-            match_proc_stop(p, STOP_GRACE_NS);
-        p->log = NULL; /* the game's log closes below */
+            match_engine_stop(eng, STOP_GRACE_NS);
+        eng->proc.log = NULL; /* the game's log closes below */
     }
     Buf b = {0};
     moves_text(g, &b);
@@ -443,13 +362,13 @@ static void finish(Game *g, int id, const MatchOpening *o)
 void match_seats_init(MatchSeats *s)
 {
     for (int e = 0; e < 2; e++)
-        s->seat[e] = (MatchSeat){.proc = {.to_fd = -1, .from_fd = -1}};
+        s->seat[e] = (MatchSeat){.eng = {.proc = {.to_fd = -1, .from_fd = -1}}};
 }
 
 void match_seats_stop(MatchSeats *s)
 {
     for (int e = 0; e < 2; e++) {
-        match_proc_stop(&s->seat[e].proc, STOP_GRACE_NS);
+        match_engine_stop(&s->seat[e].eng, STOP_GRACE_NS);
         s->seat[e].ready = false;
     }
 }
@@ -481,7 +400,6 @@ void match_game_play(const MatchConfig *cfg, const MatchInfo *info, const MatchO
         play_moves(g);
     finish(g, id, o);
     cfg->ops->destroy(g->pos);
-    buf_free(&g->body);
     free(rec);
     free(g);
 }

@@ -1,9 +1,10 @@
 /*
  * match_game.h - one refereed game: start both engines (or reuse the
  * processes of the previous game, --restart off), set them up, play the
- * opening into them, then ask genmove of the side to move and judge every
- * answer with flipfive's own rules for the game (GameOps), on the
- * referee's clock. The first fault ends the game and loses it.
+ * opening into them, then ask the side to move for its move (through its
+ * protocol's driver) and judge every answer with flipfive's own rules for
+ * the game (GameOps), on the referee's clock. The first fault ends the
+ * game and loses it.
  */
 #ifndef FLIPFIVE_MATCH_GAME_H
 #define FLIPFIVE_MATCH_GAME_H
@@ -12,17 +13,16 @@
 
 #include "game.h"
 #include "match_cli.h"
-#include "match_proc.h"
+#include "match_driver.h"
 #include "match_open.h"
 #include "match_report.h"
 
-/* An engine process and what the referee learnt about it; with --restart
- * off it serves game after game. */
+/* An engine process with its driver's state (what the referee learnt
+ * about it included); with --restart off it serves game after game. */
 typedef struct MatchSeat {
-    MatchProc proc;
-    bool ready;             /* set up for the match (rule, game, clock) */
-    bool implicit;          /* never tell it about passes */
-    bool knows_time_left;
+    MatchEngine eng;
+    bool ready;             /* set up for the match: its next game is not
+                             * its first (the driver's new_game) */
 } MatchSeat;
 
 typedef struct MatchSeats {

@@ -19,7 +19,7 @@
 
 #include "timeman.h"
 
-enum { MAX_REPLY = 1 << 20 }; /* a longer reply is garbage */
+enum { MAX_LINE = 1 << 20 }; /* a longer line is garbage */
 
 static volatile sig_atomic_t abort_requested;
 
@@ -49,8 +49,9 @@ static bool make_pipe(int fds[2])
     return true;
 }
 
-/* In the child: wire the pipes and exec; report errno on the status pipe. */
-static void child_exec(char *const argv[], int in_fd, int out_fd, int err_fd, int status_fd)
+/* In the child: wire the pipes, enter dir and exec; report errno on the
+ * status pipe. */
+static void child_exec(char *const argv[], const char *dir, int in_fd, int out_fd, int err_fd, int status_fd)
 {
     setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL); /* an ignored signal would survive exec */
@@ -61,7 +62,8 @@ static void child_exec(char *const argv[], int in_fd, int out_fd, int err_fd, in
     sigprocmask(SIG_SETMASK, &none, NULL);
     if (err_fd < 0)
         err_fd = open("/dev/null", O_WRONLY);
-    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || (err_fd >= 0 && dup2(err_fd, 2) < 0)) {
+    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || (err_fd >= 0 && dup2(err_fd, 2) < 0) ||
+        (dir && chdir(dir) != 0)) {
         int e = errno;
         (void)!write(status_fd, &e, sizeof e);
         _exit(127);
@@ -72,7 +74,8 @@ static void child_exec(char *const argv[], int in_fd, int out_fd, int err_fd, in
     _exit(127);
 }
 
-bool match_proc_start(MatchProc *p, char *const argv[], int stderr_fd, char *err, size_t errlen)
+bool match_proc_start(MatchProc *p, char *const argv[], const char *dir, int stderr_fd, char *err,
+                      size_t errlen)
 {
     FILE *log = p->log;
     char tag = p->tag;
@@ -88,7 +91,7 @@ bool match_proc_start(MatchProc *p, char *const argv[], int stderr_fd, char *err
     if (pid < 0)
         goto fail_all;
     if (pid == 0)
-        child_exec(argv, in[0], out[1], stderr_fd, st[1]);
+        child_exec(argv, dir, in[0], out[1], stderr_fd, st[1]);
     setpgid(pid, pid); /* also done by the child: whichever runs first */
     close(in[0]);
     close(out[1]);
@@ -209,88 +212,28 @@ static bool take_line(MatchProc *p, Buf *line, bool at_eof)
     return true;
 }
 
-static bool blank(const char *s)
+bool match_proc_send(MatchProc *p, const char *line)
 {
-    for (; *s; s++)
-        if (*s != ' ')
-            return false;
-    return true;
-}
-
-/* The body of a first reply line: after '='/'?', an optional id, one space. */
-static const char *first_body(const char *s)
-{
-    s++;
-    while (*s >= '0' && *s <= '9')
-        s++;
-    return *s == ' ' ? s + 1 : s;
-}
-
-static void trim_end(Buf *b)
-{
-    while (b->len > 0 && (b->data[b->len - 1] == ' ' || b->data[b->len - 1] == '\n'))
-        b->data[--b->len] = '\0';
-}
-
-static ProcStatus read_reply(MatchProc *p, int64_t deadline_ns, Buf *body)
-{
-    Buf line = {0};
-    int kind = 0; /* '=' or '?' once the reply began */
-    ProcStatus st = PROC_OK;
-    for (;;) {
-        while (take_line(p, &line, p->eof)) {
-            const char *s = buf_str(&line);
-            if (!kind) {
-                if (s[0] != '=' && s[0] != '?')
-                    continue; /* stray output before a reply */
-                kind = s[0];
-                buf_printf(body, "%s", first_body(s));
-            } else if (blank(s)) {
-                goto done;
-            } else {
-                buf_printf(body, "\n%s", s);
-            }
-            if (body->len > MAX_REPLY) {
-                st = PROC_EOF;
-                goto out;
-            }
-        }
-        if (p->eof) {
-            if (kind)
-                goto done; /* a reply cut short by exit still counts */
-            st = PROC_EOF;
-            goto out;
-        }
-        st = fill(p, deadline_ns);
-        if (st == PROC_EOF)
-            continue; /* consume what is left, then report */
-        if (st != PROC_OK)
-            goto out;
-    }
-done:
-    trim_end(body);
-    st = kind == '=' ? PROC_OK : PROC_FAILED;
-out:
-    buf_free(&line);
-    return st;
-}
-
-ProcStatus match_proc_command(MatchProc *p, const char *cmd, int64_t deadline_ns, Buf *body)
-{
-    buf_clear(body);
     if (p->pid == 0 || p->to_fd < 0)
-        return PROC_EOF;
+        return false;
     if (p->log) {
-        fprintf(p->log, "%c> %s\n", p->tag, cmd);
+        fprintf(p->log, "%c> %s\n", p->tag, line);
         fflush(p->log);
     }
-    size_t n = strlen(cmd);
-    if (!write_all(p->to_fd, cmd, n) || !write_all(p->to_fd, "\n", 1))
-        return PROC_EOF;
-    ProcStatus st = read_reply(p, deadline_ns, body);
-    if (p->log)
-        fflush(p->log);
-    return st;
+    return write_all(p->to_fd, line, strlen(line)) && write_all(p->to_fd, "\n", 1);
+}
+
+ProcStatus match_proc_read_line(MatchProc *p, int64_t deadline_ns, Buf *line)
+{
+    for (;;) {
+        if (take_line(p, line, p->eof))
+            return PROC_OK;
+        if (p->eof || p->rlen > MAX_LINE)
+            return PROC_EOF;
+        ProcStatus st = fill(p, deadline_ns);
+        if (st != PROC_OK && st != PROC_EOF)
+            return st;
+    }
 }
 
 static bool exited(const MatchProc *p)
@@ -322,13 +265,10 @@ static void reap_kill(MatchProc *p)
 
 void match_proc_kill(MatchProc *p) { reap_kill(p); }
 
-void match_proc_stop(MatchProc *p, int64_t grace_ns)
+void match_proc_stop(MatchProc *p, const char *quit_line, int64_t grace_ns)
 {
-    if (p->pid != 0 && p->to_fd >= 0 && !p->eof && !abort_requested) {
-        Buf body = {0};
-        match_proc_command(p, "quit", clock_ns() + grace_ns, &body);
-        buf_free(&body);
-    }
+    if (quit_line && p->pid != 0 && p->to_fd >= 0 && !p->eof && !abort_requested)
+        match_proc_send(p, quit_line);
     close_fd(&p->to_fd); /* EOF on stdin ends engines that ignore quit */
     int64_t deadline = clock_ns() + grace_ns;
     while (p->pid != 0 && !exited(p) && clock_ns() < deadline && !abort_requested) {

@@ -1,8 +1,9 @@
 /*
- * match_proc.h - one GTP engine run by the match referee: a child process
- * on two pipes, commands written one at a time, replies read with poll()
- * against a deadline, and a stop that always reaps (no zombies) and kills
- * whatever the engine left behind (it runs in its own process group).
+ * match_proc.h - one engine process run by the match referee: a child on
+ * two pipes, lines written one at a time, lines read with poll() against a
+ * deadline, and a stop that always reaps (no zombies) and kills whatever
+ * the engine left behind (it runs in its own process group). What the lines
+ * mean is the protocol drivers' business (match_driver.h).
  */
 #ifndef FLIPFIVE_MATCH_PROC_H
 #define FLIPFIVE_MATCH_PROC_H
@@ -15,9 +16,9 @@
 #include "buf.h"
 
 typedef enum {
-    PROC_OK,        /* "=" reply */
-    PROC_FAILED,    /* "?" reply */
-    PROC_TIMEOUT,   /* no complete reply before the deadline */
+    PROC_OK,        /* a line (GTP: an "=" reply) */
+    PROC_FAILED,    /* GTP: a "?" reply */
+    PROC_TIMEOUT,   /* no complete line or reply before the deadline */
     PROC_EOF,       /* the engine closed its output or died */
     PROC_ABORTED    /* the referee was told to stop (signal) */
 } ProcStatus;
@@ -29,21 +30,26 @@ typedef struct MatchProc {
     size_t rlen, rcap;
     bool eof;
     int wait_status;    /* from waitpid, once reaped */
-    FILE *log;          /* GTP transcript, or NULL */
+    FILE *log;          /* transcript of the traffic, or NULL */
     char tag;           /* 'A' or 'B' in the transcript */
 } MatchProc;
 
-/* Starts argv[0] (searched in PATH) with pipes on stdin/stdout and stderr
- * on stderr_fd (-1: /dev/null). False with a message in err when it cannot
- * be run. */
-bool match_proc_start(MatchProc *p, char *const argv[], int stderr_fd, char *err, size_t errlen);
-/* Sends one command line and waits for its reply until deadline_ns (a
- * clock_ns() value, 0 = wait forever). The reply body, without the "= "
- * or "? " and with lines joined by '\n', goes to body. */
-ProcStatus match_proc_command(MatchProc *p, const char *cmd, int64_t deadline_ns, Buf *body);
-/* Sends quit, gives the engine grace_ns to exit, then kills its process
- * group and reaps it. Safe to call twice. */
-void match_proc_stop(MatchProc *p, int64_t grace_ns);
+/* Starts argv[0] (searched in PATH, or relative to dir) in directory dir
+ * (NULL: the referee's), with pipes on stdin/stdout and stderr on stderr_fd
+ * (-1: /dev/null). False with a message in err when it cannot be run. */
+bool match_proc_start(MatchProc *p, char *const argv[], const char *dir, int stderr_fd, char *err,
+                      size_t errlen);
+/* Writes one line (the newline added); false when the engine is gone. */
+bool match_proc_send(MatchProc *p, const char *line);
+/* The next line the engine prints (control characters dropped, tabs made
+ * spaces), waiting until deadline_ns (a clock_ns() value, 0 = forever):
+ * PROC_OK with the line, else PROC_TIMEOUT, PROC_EOF (nothing more will
+ * come; a last line without its newline still comes first) or
+ * PROC_ABORTED. A line longer than 1 MiB is PROC_EOF: garbage. */
+ProcStatus match_proc_read_line(MatchProc *p, int64_t deadline_ns, Buf *line);
+/* Sends quit_line (NULL: none), gives the engine grace_ns to exit, then
+ * kills its process group and reaps it. Safe to call twice. */
+void match_proc_stop(MatchProc *p, const char *quit_line, int64_t grace_ns);
 /* Kills the engine's process group at once and reaps it. */
 void match_proc_kill(MatchProc *p);
 /* "exit 3", "signal 9" or "running" for messages. */

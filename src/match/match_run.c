@@ -62,25 +62,22 @@ void match_run_free_plan(MatchPlan *plan)
 bool match_run_probe(const MatchConfig *cfg, MatchInfo *info)
 {
     for (int e = 0; e < 2; e++) {
-        MatchProc p = {.to_fd = -1, .from_fd = -1, .tag = (char)('A' + e)};
+        MatchEngine m;
         char err[256];
-        if (!match_proc_start(&p, cfg->argv[e], STDERR_FILENO, err, sizeof err)) {
+        match_engine_init(&m, cfg->engine[e].drv, cfg, e, cfg->timeout);
+        if (!match_engine_start(&m, &cfg->engine[e], NULL, STDERR_FILENO, err, sizeof err)) {
             fprintf(stderr, "flipfive-match: engine %c: %s\n", 'A' + e, err);
             return false;
         }
-        Buf name = {0}, version = {0};
-        int64_t deadline = clock_ns() + (int64_t)(cfg->timeout * 1e9);
-        bool ok = match_proc_command(&p, "name", deadline, &name) != PROC_EOF &&
-                  match_proc_command(&p, "version", deadline, &version) != PROC_EOF;
-        if (ok) {
-            buf_printf(&name, "%s%s", version.len ? " " : "", buf_str(&version));
+        Buf name = {0};
+        DrvStatus st = m.drv->probe(&m, &name);
+        if (st == DRV_OK)
             info->name[e] = strdup(buf_str(&name));
-        }
-        match_proc_stop(&p, 2000000000);
+        match_engine_stop(&m, 2000000000);
         buf_free(&name);
-        buf_free(&version);
-        if (!ok) {
-            fprintf(stderr, "flipfive-match: engine %c (%s) does not answer GTP\n", 'A' + e, cfg->command[e]);
+        if (st != DRV_OK) {
+            fprintf(stderr, "flipfive-match: engine %c (%s) does not answer %s\n", 'A' + e, cfg->command[e],
+                    m.drv->name);
             return false;
         }
     }

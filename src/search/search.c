@@ -8,6 +8,7 @@
  */
 #include "search.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,8 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     const int ply = s->ply;
     s->pvlen[ply] = 0;
     s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
 
     /* Step 1. Time, node budget and interrupts. */
     if (s->nodes >= s->next_poll && search_should_stop(s))
@@ -332,17 +335,40 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     return best;
 }
 
-/* One iteration at the root; root moves are reordered best first. */
-static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, int beta, int *done)
+/* Tells the observer about ev, stamped with the search's progress. */
+static void notify(SearchCtx *s, SearchEvent *ev)
+{
+    ev->depth = s->root_depth;
+    ev->seldepth = s->seldepth;
+    ev->nodes = s->nodes;
+    ev->ns = clock_ns() - s->start_ns;
+    s->observe(s->observe_arg, ev);
+}
+
+static void notify_move(SearchCtx *s, SearchEventKind kind, Move m, int score)
+{
+    SearchEvent ev = {.kind = kind, .move = m, .score = score};
+    notify(s, &ev);
+}
+
+/* One iteration at the root; root moves are reordered best first. The
+ * observer hears about each move of the first line (watch). */
+static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, int beta, int *done,
+                       bool watch)
 {
     int best = -SCORE_INF;
     *done = 0;
     s->pvlen[0] = 0;
+    watch = watch && s->observe;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
+        if (watch)
+            notify_move(s, SEARCH_EV_MOVE, m, 0);
         const int score = pvs_child(s, m, depth, alpha, beta, i == 0);
         if (s->stop)
             break;
+        if (watch)
+            notify_move(s, SEARCH_EV_MOVE_DONE, m, score);
         *done = i + 1;
         if (score > best) {
             best = score;
@@ -357,6 +383,69 @@ static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, i
         }
     }
     return best;
+}
+
+/* Aspiration: a window around the last iteration's score, widened on
+ * failure until the score falls inside it. */
+static int aspirate(SearchCtx *s, Move *moves, int n, int depth, int prev, int *done, bool watch)
+{
+    int delta = s->ops->score_units ? s->ops->score_units() : 100;
+    int alpha = -SCORE_INF, beta = SCORE_INF, score;
+    if (depth >= 4 && prev > -SCORE_WIN_MIN && prev < SCORE_WIN_MIN) {
+        alpha = prev - delta;
+        beta = prev + delta;
+    }
+    for (;;) {
+        score = search_root(s, moves, n, depth, alpha, beta, done, watch);
+        if (s->stop || (score > alpha && score < beta))
+            break;
+        delta *= 4;
+        if (score <= alpha)
+            alpha = delta > SCORE_WIN_MIN ? -SCORE_INF : score - delta;
+        else
+            beta = delta > SCORE_WIN_MIN ? SCORE_INF : score + delta;
+    }
+    return score;
+}
+
+/* The root's principal variation as a line. */
+static void take_line(const SearchCtx *s, SearchLine *line, int score, int depth)
+{
+    line->score = score;
+    line->depth = depth;
+    line->pvlen = s->pvlen[0];
+    memcpy(line->pv, s->pv[0], sizeof(Move) * (size_t)line->pvlen);
+}
+
+/* Lines best first; equal scores keep their order (insertion sort). */
+static void sort_lines(SearchLine *lines, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && lines[j].score > lines[j - 1].score; j--) {
+            SearchLine t = lines[j];
+            lines[j] = lines[j - 1];
+            lines[j - 1] = t;
+        }
+}
+
+static bool line_has_move(const SearchLine *lines, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (lines[i].pv[0] == m)
+            return true;
+    return false;
+}
+
+/* The lines of an iteration the clock stopped: the got lines it finished,
+ * then the previous iteration's lines about other moves. */
+static void merge_lines(SearchResult *res, SearchLine *found, int got, int want)
+{
+    sort_lines(found, got);
+    for (int i = 0; i < res->nlines && got < want; i++)
+        if (!line_has_move(found, got, res->lines[i].pv[0]))
+            found[got++] = res->lines[i];
+    memcpy(res->lines, found, sizeof *found * (size_t)got);
+    res->nlines = got;
 }
 
 static void log_iteration(const SearchCtx *s, const SearchResult *r)
@@ -375,7 +464,10 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->tt = tt;
     s->nodes = 0;
     s->ply = 0;
+    s->seldepth = 0;
     s->stop = false;
+    s->observe = lim->observe;
+    s->observe_arg = lim->observe_arg;
     s->start_ns = clock_ns();
     s->soft_ns = lim->soft_ns ? s->start_ns + lim->soft_ns : 0;
     s->hard_ns = lim->hard_ns ? s->start_ns + lim->hard_ns : 0;
@@ -436,13 +528,39 @@ static int root_moves(SearchCtx *s, Move *moves)
     return n;
 }
 
+/* How many lines the search reports: multipv, as far as the root has moves. */
+static int lines_wanted(const SearchLimits *lim, int n)
+{
+    int want = lim->multipv > 1 ? lim->multipv : 1;
+    want = want < SEARCH_MAX_PV ? want : SEARCH_MAX_PV;
+    return want < n ? want : n;
+}
+
+/* Keeps the lines of an iteration: got of want finished (fewer when the
+ * clock stopped it). A finished iteration reorders the root moves by them. */
+static void keep_lines(SearchResult *res, SearchLine *found, int got, int want, Move *moves)
+{
+    if (got < want) {
+        merge_lines(res, found, got, want);
+        return;
+    }
+    sort_lines(found, want);
+    for (int i = 0; i < want; i++)
+        moves[i] = found[i].pv[0];
+    memcpy(res->lines, found, sizeof *found * (size_t)want);
+    res->nlines = want;
+}
+
 /* Iterative deepening over the root moves until the depth limit, the
- * clock or an exact score stops it; res keeps the last useful iteration. */
+ * clock or an exact score stops it; res keeps the last useful iteration.
+ * With multi-PV each iteration searches the lines one after another, each
+ * without the moves of the lines before it. */
 static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
 {
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY - 1 ? lim->depth : MAX_PLY - 2;
-    const int window = s->ops->score_units ? s->ops->score_units() : 100;
-    int prev = 0;
+    const int want = lines_wanted(lim, n);
+    int prev[SEARCH_MAX_PV] = {0};
+    SearchLine found[SEARCH_MAX_PV];
     int64_t last_ns = 0, before_ns = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         /* Step 1. Start no iteration whose first move cannot be searched in
@@ -459,41 +577,44 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
         s->root_depth = depth;
         s->saw_heuristic = false;
 
-        /* Step 2. Aspiration window around the last score, widened on failure. */
-        int delta = window, alpha = -SCORE_INF, beta = SCORE_INF, score, done;
-        if (depth >= 4 && prev > -SCORE_WIN_MIN && prev < SCORE_WIN_MIN) {
-            alpha = prev - delta;
-            beta = prev + delta;
-        }
-        for (;;) {
-            score = search_root(s, moves, n, depth, alpha, beta, &done);
-            if (s->stop || (score > alpha && score < beta))
+        /* Step 2. Each line with an aspiration window around its last score. */
+        int got = 0, done = 0, score = 0;
+        for (; got < want; got++) {
+            score = aspirate(s, moves + got, n - got, depth, prev[got], &done, got == 0);
+            if (s->stop)
                 break;
-            delta *= 4;
-            if (score <= alpha)
-                alpha = delta > SCORE_WIN_MIN ? -SCORE_INF : score - delta;
-            else
-                beta = delta > SCORE_WIN_MIN ? SCORE_INF : score + delta;
+            take_line(s, &found[got], score, depth);
+            if (s->observe) {
+                SearchEvent ev = {.kind = SEARCH_EV_LINE, .index = got, .count = want, .line = &found[got]};
+                notify(s, &ev);
+            }
         }
 
         /* Step 3. Keep the result; a stopped iteration counts only when its
          * first move (the previous best) was searched to the end. */
-        if (s->stop && (done == 0 || s->pvlen[0] == 0))
-            break;
-        res->best = moves[0];
-        res->score = score;
+        if (got == 0) {
+            if (s->stop && (done == 0 || s->pvlen[0] == 0))
+                break;
+            take_line(s, &found[0], score, depth);
+            got = 1;
+        }
+        keep_lines(res, found, got, want, moves);
+        const SearchLine *best = &res->lines[0];
+        res->best = best->pv[0];
+        res->score = best->score;
         res->depth = depth;
         res->exact = !s->saw_heuristic && !s->stop;
-        res->pvlen = s->pvlen[0];
-        memcpy(res->pv, s->pv[0], sizeof(Move) * (size_t)res->pvlen);
+        res->pvlen = best->pvlen;
+        memcpy(res->pv, best->pv, sizeof(Move) * (size_t)res->pvlen);
         res->nodes = s->nodes;
         res->ns = clock_ns() - s->start_ns;
         before_ns = last_ns;
         last_ns = clock_ns() - now;
         if (lim->verbose)
             log_iteration(s, res);
-        prev = score;
-        if (s->stop || res->exact || score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN)
+        for (int i = 0; i < res->nlines; i++)
+            prev[i] = res->lines[i].score;
+        if (s->stop || res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN)
             break;
     }
 }
@@ -547,29 +668,52 @@ static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int
     res->pv[0] = best;
 }
 
+/* Without multi-PV the one line is the result's, however it was found. */
+static void single_line(SearchResult *res)
+{
+    SearchLine *l = &res->lines[0];
+    res->nlines = res->best == MOVE_NONE ? 0 : 1;
+    l->score = res->score;
+    l->depth = res->depth;
+    l->pvlen = res->pvlen;
+    memcpy(l->pv, res->pv, sizeof(Move) * (size_t)res->pvlen);
+    if (res->nlines && (l->pvlen == 0 || l->pv[0] != res->best)) {
+        l->pv[0] = res->best;
+        l->pvlen = 1;
+    }
+}
+
 void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim,
                 SearchResult *res)
 {
     search_begin(s, ops, pos, tt, lim);
     s->probcut = lim->probcut;
-    memset(res, 0, sizeof *res);
+    memset(res, 0, offsetof(SearchResult, lines));
+    res->nlines = 0;
     res->best = MOVE_NONE;
     Move moves[MAX_MOVES];
     const int n = root_moves(s, moves);
+    const bool multi = lines_wanted(lim, n) > 1;
     if (n == 0) {
         res->score = ops->final_score(pos);
         res->exact = true;
         return;
     }
     res->best = moves[0];
-    if (n == 1 && (lim->soft_ns || lim->hard_ns))
+    if (n == 1 && (lim->soft_ns || lim->hard_ns)) {
+        single_line(res);
         return; /* nothing to think about on a clock */
-    if (ops->solve && root_solved(s, lim->depth, res))
-        return;
-    if (ops->solve && ops->solve_depth && lim->root_solve && ops->solve_depth(pos) <= lim->root_solve)
+    }
+    if (multi)
+        deepen(s, lim, moves, n, res);
+    else if (ops->solve && root_solved(s, lim->depth, res))
+        ;
+    else if (ops->solve && ops->solve_depth && lim->root_solve && ops->solve_depth(pos) <= lim->root_solve)
         root_endgame(s, lim, moves, n, res);
     else
         deepen(s, lim, moves, n, res);
+    if (!multi)
+        single_line(res);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
 }

@@ -15,6 +15,39 @@
 #include "game.h"
 #include "tt.h"
 
+enum { SEARCH_MAX_PV = 32 };   /* most lines a multi-PV search reports */
+
+/* One principal variation: its value for the root side to move, and its
+ * moves from the root (pv[0] is the root move it is about). */
+typedef struct SearchLine {
+    int score;
+    int depth;          /* the iteration it comes from */
+    int pvlen;
+    Move pv[MAX_PLY];
+} SearchLine;
+
+/* What a search tells an observer while it runs (SearchLimits.observe), so
+ * that a front end can show progress as its hosts draw it. */
+typedef enum {
+    SEARCH_EV_MOVE,     /* a root move is being searched (first line only) */
+    SEARCH_EV_MOVE_DONE,/* ... and was searched: score is a bound, or exact */
+    SEARCH_EV_LINE      /* line index of count is complete at this depth */
+} SearchEventKind;
+
+typedef struct SearchEvent {
+    SearchEventKind kind;
+    int depth;          /* iteration */
+    int seldepth;       /* deepest ply reached so far */
+    Move move;          /* the root move (MOVE, MOVE_DONE) */
+    int score;          /* MOVE_DONE: at most this when the move failed low */
+    int index, count;   /* LINE: which line, of how many */
+    const SearchLine *line;
+    uint64_t nodes;
+    int64_t ns;         /* since the search began */
+} SearchEvent;
+
+typedef void (*SearchObserve)(void *arg, const SearchEvent *ev);
+
 typedef struct SearchLimits {
     int depth;          /* deepest iteration; 0 = as deep as time allows */
     uint64_t nodes;     /* node budget; 0 = none */
@@ -27,6 +60,11 @@ typedef struct SearchLimits {
      * left after a midgame search of root_share percent of the budget. */
     int root_solve;
     int root_share;
+    /* Multi-PV: the best multipv root moves, each with its value and line
+     * (0 or 1: the best move only, as fast as before). */
+    int multipv;
+    SearchObserve observe;  /* NULL: nobody watches */
+    void *observe_arg;
 } SearchLimits;
 
 typedef struct SearchResult {
@@ -38,6 +76,10 @@ typedef struct SearchResult {
     int64_t ns;
     int pvlen;
     Move pv[MAX_PLY];
+    /* The lines, best first: as many as multipv asked for and the root has
+     * moves (one, the best, without multi-PV). */
+    int nlines;
+    SearchLine lines[SEARCH_MAX_PV];
 } SearchResult;
 
 /* Called every few thousand nodes; returning true stops the search. */
@@ -51,6 +93,7 @@ struct SearchCtx {
     Tt *tt;
     uint64_t nodes;
     int ply;
+    int seldepth;                       /* deepest ply reached */
     int root_depth;
     bool stop;
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
@@ -62,6 +105,8 @@ struct SearchCtx {
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
     int probcut;                        /* SearchLimits.probcut */
+    SearchObserve observe;              /* SearchLimits.observe */
+    void *observe_arg;
     Move killers[MAX_PLY][2];
     int32_t history[2][MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];

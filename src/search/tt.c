@@ -10,12 +10,15 @@ enum { BUCKET = 4 };
 
 struct Tt {
     TtEntry *entries;
+    void *block;     /* the allocation entries is in */
     size_t nbuckets; /* a power of two */
     uint8_t age;     /* multiple of 4, kept in the high bits of bound_age */
     bool dirty;      /* stored into since the last clear */
 };
 
-Tt *tt_create(size_t size_mb)
+/* A table of about size_mb, written through (touch) or left to calloc's
+ * zero pages. */
+static Tt *create(size_t size_mb, bool touch)
 {
     Tt *tt = calloc(1, sizeof *tt);
     if (!tt)
@@ -24,10 +27,17 @@ Tt *tt_create(size_t size_mb)
     size_t bytes = size_mb ? size_mb << 20 : (size_t)64 << 10, n = 1;
     while (n * 2 * BUCKET * sizeof(TtEntry) <= bytes)
         n *= 2;
+    const size_t size = n * BUCKET * sizeof(TtEntry);
     /* A bucket is one cache line when the array starts on one. */
-    tt->entries = aligned_alloc(64, n * BUCKET * sizeof(TtEntry));
-    if (tt->entries)
-        memset(tt->entries, 0, n * BUCKET * sizeof(TtEntry));
+    if (touch) {
+        tt->block = tt->entries = aligned_alloc(64, size);
+        if (tt->entries)
+            memset(tt->entries, 0, size);
+    } else {
+        tt->block = calloc(1, size + 64);
+        if (tt->block)
+            tt->entries = (TtEntry *)(((uintptr_t)tt->block + 63) & ~(uintptr_t)63);
+    }
     if (!tt->entries) {
         free(tt);
         return NULL;
@@ -36,10 +46,13 @@ Tt *tt_create(size_t size_mb)
     return tt;
 }
 
+Tt *tt_create(size_t size_mb) { return create(size_mb, true); }
+Tt *tt_create_lazy(size_t size_mb) { return create(size_mb, false); }
+
 void tt_destroy(Tt *tt)
 {
     if (tt)
-        free(tt->entries);
+        free(tt->block);
     free(tt);
 }
 

@@ -1,6 +1,10 @@
 /*
- * main.c - command line: options, then the GTP loop on stdin/stdout, or
- * the bench signature (`flipfive bench [depth]`).
+ * main.c - command line: options, then the GTP or the Piskvork loop on
+ * stdin/stdout, or the bench signature (`flipfive bench [depth]`).
+ *
+ * Compiled twice: build/flipfive speaks GTP unless told otherwise, and
+ * build/pbrain-flipfive (FLIPFIVE_PISKVORK_MAIN) speaks Piskvork, as
+ * Gomocup managers expect of a program named pbrain-*.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -14,27 +18,41 @@
 #include "gtp_commands.h"
 #include "settings.h"
 #include "tables.h"
+#include "pisk_commands.h"
 #include "version.h"
+
+typedef enum { PROTOCOL_GTP, PROTOCOL_PISKVORK } Protocol;
+
+#ifdef FLIPFIVE_PISKVORK_MAIN
+static const Protocol DEFAULT_PROTOCOL = PROTOCOL_PISKVORK;
+static const char PROGRAM[] = "pbrain-flipfive";
+#else
+static const Protocol DEFAULT_PROTOCOL = PROTOCOL_GTP;
+static const char PROGRAM[] = "flipfive";
+#endif
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: flipfive [options]         play GTP on stdin/stdout\n"
-            "       flipfive bench [DEPTH]     print the bench signature\n"
+            "Usage: %s [options]         play %s on stdin/stdout\n"
+            "       %s bench [DEPTH]     print the bench signature\n"
             "\n"
+            "  --protocol P     gtp or piskvork (Gomocup, with Yixin-Board's extensions)\n"
             "Options (each is also a flipfive-set setting):\n"
             "  --game NAME      Othello (default); see list_games\n"
             "  --size N         board size to start with (default: the game's)\n"
             "  --level N        1 (instant) .. 10 (uses all the time given; default)\n"
             "  --time SECS      seconds per move without a clock (default 1)\n"
             "  --depth N        fixed search depth (0 = by level and time)\n"
+            "  --nodes N        node limit per move (0 = none)\n"
             "  --hash MB        transposition table size (default 64)\n"
             "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
             "  --rule RULE      Gomoku: freestyle (five or more wins; default) | standard\n"
             "  --book on|off    8x8 Othello opening book for genmove (default on)\n"
             "  --verbose        search progress on stderr\n"
             "  --help           this text\n"
-            "  --version        print the version\n");
+            "  --version        print the version\n",
+            PROGRAM, DEFAULT_PROTOCOL == PROTOCOL_GTP ? "GTP" : "Piskvork", PROGRAM);
 }
 
 /* Option name -> flipfive-set setting name, and what it accepts. */
@@ -44,6 +62,7 @@ static const struct {
     {"--level", "level", "an integer from 1 to 10"},
     {"--time", "movetime", "seconds from 0 to 1000000 (0: no limit)"},
     {"--depth", "depth", "an integer from 0 to 126 (0: by level and time)"},
+    {"--nodes", "nodes", "an integer from 0 (no limit) to 4000000000000000000"},
     {"--hash", "hash", "megabytes from 1 to 65536, at most half the physical memory"},
     {"--coords", "coords", "auto, othello or go"},
     {"--rule", "rule", "freestyle or standard"},
@@ -93,7 +112,7 @@ static int apply_size(Engine *e, const char *value)
     return 2;
 }
 
-static int parse_options(int argc, char **argv, Engine *e)
+static int parse_options(int argc, char **argv, Engine *e, Protocol *protocol)
 {
     const char *size = NULL;
     for (int i = 1; i < argc; i++) {
@@ -105,6 +124,18 @@ static int parse_options(int argc, char **argv, Engine *e)
         if (strcmp(a, "--version") == 0) {
             printf("flipfive %s\n", FLIPFIVE_VERSION);
             return 0;
+        }
+        if (strcmp(a, "--protocol") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (strcmp(v, "gtp") == 0)
+                *protocol = PROTOCOL_GTP;
+            else if (strcmp(v, "piskvork") == 0 || strcmp(v, "gomocup") == 0)
+                *protocol = PROTOCOL_PISKVORK;
+            else {
+                fprintf(stderr, "%s: unknown protocol '%s' (gtp or piskvork)\n", PROGRAM, v);
+                return 2;
+            }
+            continue;
         }
         if (strcmp(a, "--verbose") == 0) {
             settings_set(e, "verbose", "1");
@@ -144,6 +175,32 @@ static int parse_options(int argc, char **argv, Engine *e)
     return size ? apply_size(e, size) : -1;
 }
 
+static int run_gtp(Engine *e)
+{
+    if (isatty(STDIN_FILENO))
+        fprintf(stderr, "flipfive %s: GTP on stdin (try 'showboard', 'genmove black', "
+                "'list_commands', 'quit')\n", FLIPFIVE_VERSION);
+    Gtp g;
+    gtp_init_fd(&g, gtp_commands, e, STDIN_FILENO, stdout);
+    gtp_loop(&g);
+    gtp_free(&g);
+    return 0;
+}
+
+/* Nothing on stdout before the host asks: c-gomoku-cli takes the first
+ * line for the answer to ABOUT. */
+static int run_piskvork(Engine *e)
+{
+    if (isatty(STDIN_FILENO))
+        fprintf(stderr, "%s %s: Piskvork on stdin (try 'START 15', 'BEGIN', 'TURN 7,8', "
+                "'END')\n", PROGRAM, FLIPFIVE_VERSION);
+    Pisk p;
+    pisk_init_fd(&p, pisk_commands, e, STDIN_FILENO, stdout);
+    pisk_loop(&p);
+    pisk_free(&p);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const bool bench = argc >= 2 && strcmp(argv[1], "bench") == 0;
@@ -164,17 +221,12 @@ int main(int argc, char **argv)
         fputs("flipfive: cannot allocate the engine\n", stderr);
         return 1;
     }
-    int rc = parse_options(argc, argv, e);
-    if (rc < 0) {
-        if (isatty(STDIN_FILENO))
-            fprintf(stderr, "flipfive %s: GTP on stdin (try 'showboard', 'genmove black', "
-                    "'list_commands', 'quit')\n", FLIPFIVE_VERSION);
-        Gtp g;
-        gtp_init_fd(&g, gtp_commands, e, STDIN_FILENO, stdout);
-        gtp_loop(&g);
-        gtp_free(&g);
-        rc = 0;
-    }
+    Protocol protocol = DEFAULT_PROTOCOL;
+    int rc = parse_options(argc, argv, e, &protocol);
+    if (rc < 0 && protocol == PROTOCOL_PISKVORK)
+        rc = run_piskvork(e);
+    else if (rc < 0)
+        rc = run_gtp(e);
     engine_destroy(e);
     return rc;
 }
