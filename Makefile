@@ -55,7 +55,7 @@ all: build/flipfive $(addprefix build/,$(TOOLS))
 help:
 	@echo "make            release build: build/flipfive (and build/flipfive-* tools)"
 	@echo "make run        build, then play GTP on stdin/stdout"
-	@echo "make test       build, then run every bats test in tests/"
+	@echo "make test       build, then run every bats test in tests/ (installs bats when root with apt)"
 	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
 	@echo "make debug      build/debug/flipfive with asserts, -O0 -g"
 	@echo "make sanitize   ASan+UBSan build, then the whole test suite against it"
@@ -108,7 +108,10 @@ $(foreach f,REL:build DBG:build/debug SAN:build/sanitize FUZZ:build/fuzz,$(forea
 run: build/flipfive
 	@./build/flipfive
 
+# bats 1.5.0 or later; scripts/ensure-bats installs it (root with apt-get)
+# or says how.
 test: all
+	@scripts/ensure-bats $(BATS)
 	$(BATS) $(BATSFLAGS) $(TESTS)
 
 bench: all
@@ -118,6 +121,7 @@ bench: all
 debug: build/debug/flipfive $(addprefix build/debug/,$(TOOLS))
 
 sanitize: build/sanitize/flipfive $(addprefix build/sanitize/,$(TOOLS))
+	@scripts/ensure-bats $(BATS)
 	@rm -rf build/sanitize/reports; mkdir -p build/sanitize/reports
 	FLIPFIVE_BUILD=build/sanitize \
 	    ASAN_OPTIONS=detect_leaks=1:log_path=$(CURDIR)/build/sanitize/reports/asan \

@@ -5,6 +5,7 @@
 # Quarry reads it: the board, "game over" and the disc counts.
 # Needs quarry, Xvfb, xdotool and ImageMagick's import. It kills only the
 # Xvfb and Quarry it started (by pid) and removes its scratch directory.
+case ${1:-} in -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 [ $# -eq 2 ] || { sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 2; }
 sgf=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -31,7 +32,7 @@ cleanup() {
     rm -rf "$scratch"
 }
 trap cleanup EXIT INT TERM
-export DISPLAY=$display
+export DISPLAY="$display"
 for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 HOME=$scratch "$QUARRY" "$sgf" >"$scratch/quarry.log" 2>&1 &
 quarry=$!

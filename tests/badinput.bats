@@ -56,8 +56,8 @@ ARGS=(
 # chain_run PREFIX NPREFIX LINE... : one fresh engine in an empty directory
 # gets PREFIX (NPREFIX replies), showboard, printsgf, then every LINE followed
 # by showboard and printsgf. Sets rc, framed (0 when every reply is framed)
-# and, per case i (from 0), reply[i], before[i] (the state the case met) and
-# after[i]; ncase is the number of cases that were answered.
+# and, per case i (from 0), replies[i], befores[i] (the state the case met)
+# and afters[i]; ncase is the number of cases that were answered.
 chain_run() {
     local prefix=$1 p=$2 dir line
     shift 2
@@ -67,12 +67,12 @@ chain_run() {
     rc=0
     (cd "$dir" && timeout 60 "$ENGINE" <in >out 2>err) || rc=$?
     framed=$(awk 'BEGIN { RS = "" } !/^[=?]/ { bad++ } END { print bad + 0 }' "$dir/out")
-    [ ! -s "$dir/out" ] || [ "$(tail -c 2 "$dir/out" | od -An -c | tr -d ' ')" = '\n\n' ] || framed=tail
+    [ ! -s "$dir/out" ] || [ "$(tail -c 2 "$dir/out" | od -An -c | tr -d ' ')" = '\n\n' ] || framed=unterminated
     # one record per case: reply, state before, state after (NUL-separated)
-    reply=() before=() after=()
+    replies=() befores=() afters=()
     local i=0 r b a
     while IFS= read -r -d '' r && IFS= read -r -d '' b && IFS= read -r -d '' a; do
-        reply[i]=$r before[i]=$b after[i]=$a
+        replies[i]=$r befores[i]=$b afters[i]=$a
         i=$((i + 1))
     done < <(awk -v p="$p" 'BEGIN { RS = "" } { para[NR] = $0 } END {
         for (i = 0; p + 5 + 3 * i <= NR; i++) {
@@ -90,7 +90,7 @@ chain_run() {
 # case_run PREFIX NPREFIX LINE : one case; sets reply, before, after (strings).
 case_run() {
     chain_run "$@"
-    reply=${reply[0]-} before=${before[0]-} after=${after[0]-}
+    reply=${replies[0]-} before=${befores[0]-} after=${afters[0]-}
 }
 
 # check_chain NAME EXPECTATION LINE... : the cases of one command in one
@@ -104,12 +104,12 @@ check_chain() {
         line=${*:i+1:1}
         why=
         if [ "$i" -ge "$ncase" ]; then why="no reply (rc $rc, framed $framed)"
-        elif [ "$want" = fail ] && [ "${reply[i]:0:1}" != "?" ]; then why="answered '${reply[i]}'"
-        elif [ "$name" = quit ] && [ "${reply[i]:0:1}" = "=" ]; then
+        elif [ "$want" = fail ] && [ "${replies[i]:0:1}" != "?" ]; then why="answered '${replies[i]}'"
+        elif [ "$name" = quit ] && [ "${replies[i]:0:1}" = "=" ]; then
             [ "$i" -eq $(($# - 1)) ] && [ "$ncase" -eq "$#" ] || why="quit did not end the engine"
             continue
-        elif [ "${reply[i]:0:1}" = "?" ] || [ "$want" = pure ]; then
-            [ "${before[i]}" = "${after[i]}" ] || why="state changed (reply '${reply[i]}')"
+        elif [ "${replies[i]:0:1}" = "?" ] || [ "$want" = pure ]; then
+            [ "${befores[i]}" = "${afters[i]}" ] || why="state changed (reply '${replies[i]}')"
         fi
         if [ -n "$why" ]; then
             printf 'FAIL %q: %s\n' "$line" "$why"
@@ -164,7 +164,7 @@ argument_matrix() {
         'pl\x00ay b d3' 'genmove\x00 b' 'play b d\x003' '\x01\x02\x1b[2Jundo' '007 frobnicate' \
         '-1 name' 'play\x00 b d3' '\xef\xbb\xbfname'
     chain_run "$PREFIX" $PREFIX_REPLIES 'pl\x00ay b d3'
-    [ "${reply[0]}" = "? unknown command" ]
+    [ "${replies[0]}" = "? unknown command" ]
     # ignored lines (empty after preprocessing) get no reply at all
     { printf '%b' "$PREFIX"; printf '# %s\n' "$big"; printf '\0\n\177\177\n\t\t\t\n12\n#\n   # undo\nname\n'; } >"$BATS_TEST_TMPDIR/ignored"
     run --separate-stderr timeout 30 "$ENGINE" <"$BATS_TEST_TMPDIR/ignored"
@@ -195,7 +195,7 @@ argument_matrix() {
 
 @test "boardsize between moves: a good size starts over, a bad one changes nothing" {
     case_run "$PREFIX" $PREFIX_REPLIES 'boardsize 7'
-    [ "${reply}" = "? unacceptable size" ]
+    [ "$reply" = "? unacceptable size" ]
     [ "$before" = "$after" ]
     case_run "$PREFIX" $PREFIX_REPLIES 'boardsize 6'
     [ "${reply:0:1}" = "=" ]

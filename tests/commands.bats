@@ -125,8 +125,16 @@ load test_helper
 @test "command-line options are settings" {
     run "$ENGINE" --level 4 --time 2 --hash 16 --coords go --depth 3 <<<"flipfive-get"
     [[ "$output" == *"level 4"*"depth 3"*"movetime 2"*"hash 16"*"coords go"* ]]
-    run "$ENGINE" --level 0
+    run --separate-stderr "$ENGINE" --level 99
     [ "$status" -eq 2 ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [ "$stderr" = "flipfive: --level '99': expected an integer from 1 to 10" ]
+    run --separate-stderr "$ENGINE" --game chess
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: --game 'chess': expected Othello, Gomoku or Renju (any case)" ]
+    run --separate-stderr "$ENGINE" --coords
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: --coords needs a value: auto, othello or go" ]
     run "$ENGINE" --bogus
     [ "$status" -eq 2 ]
     run "$ENGINE" --version
@@ -169,13 +177,39 @@ load test_helper
     [ "${lines[1]}" = "= X X . ." ]
 }
 
-@test "loadsgf failures leave the game as it was" {
-    local f="$BATS_TEST_TMPDIR/bad.sgf" before
+@test "loadsgf failures say why and leave the game as it was" {
+    local f="$BATS_TEST_TMPDIR/bad.sgf" before i=0
     before=$(printf '%s\n' "play b d3" showboard printsgf | "$ENGINE" | last_replies 2)
-    for content in '' 'garbage' '(;GM[1]SZ[19];B[dd])' '(;GM[2]SZ[9])' '(;GM[2]SZ[8];B[aa])' '(;GM[2]SZ[8];B[dc]' ; do
+    local contents=('' 'garbage' '(;GM[1]SZ[19];B[dd])' '(;GM[2]SZ[9])' '(;GM[2]SZ[8];B[dc];W[cc];B[aa])'
+        '(;GM[2]SZ[8];B[dc]' '(;GM[2]SZ[8];B[dc];W[zz])' '(;GM[2]SZ[4]AB[ab][ba]AW[zz])')
+    local reasons=('empty' 'not SGF' 'wrong game (GM[1])' 'size 9 is not played in Othello'
+        'illegal move at move 3 (B A1)' 'not SGF' 'illegal move at move 2 (W off the board)'
+        'illegal set-up (AB/AW/AE/PL) before move 1')
+    for content in "${contents[@]}"; do
         printf '%s' "$content" >"$f"
         run bash -c "printf 'play b d3\nloadsgf $f\nshowboard\nprintsgf\n' | '$ENGINE'"
-        [[ "$output" == *"? cannot load file"* ]]
+        [ "${lines[1]}" = "? cannot load file: ${reasons[i]}" ]
         [ "$(printf '%s\n' "$output" | last_replies 2)" = "$before" ]
+        i=$((i + 1))
     done
+    gtp "loadsgf $BATS_TEST_TMPDIR/none.sgf" "loadsgf $BATS_TEST_TMPDIR"
+    [ "${lines[0]}" = "? cannot load file: no such file" ]
+    [ "${lines[1]}" = "? cannot load file: not a regular file" ]
+}
+
+@test "gogui-analyze_commands: the entries of the command table, each a listed command that answers" {
+    gtp gogui-analyze_commands
+    [ "$output" = "$(printf '%s\n' '= string/Final Score/final_score' 'plist/Legal Moves/gogui-rules_legal_moves' \
+        'string/Perft 4/flipfive-perft 4' 'plist/Forbidden Points (Renju)/flipfive-forbidden' \
+        'string/VCF/flipfive-vcf' 'string/VCT/flipfive-vct')" ]
+    local cmd listed n=0
+    listed=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //')
+    while IFS=/ read -r _ _ cmd; do
+        grep -qx "${cmd%% *}" <<<"$listed"
+        # In a Renju game every entry answers "=" (final_score: not over yet).
+        [ "$(printf 'set_game Renju\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | cut -c1-2)" = "= " ] ||
+            [ "$cmd" = final_score ]
+        n=$((n + 1))
+    done < <(printf 'gogui-analyze_commands\n' | "$ENGINE" | sed 's/^= //' | grep .)
+    [ "$n" -eq 6 ]
 }

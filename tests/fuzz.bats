@@ -43,6 +43,6 @@ fuzz_short() {
     for f in "$ROOT"/src/fuzz/fuzz_*.c; do
         local h=${f##*/fuzz_}
         h=${h%.c}
-        [ "$(ls "$ROOT/tests/fuzz/$h" | wc -l)" -ge 5 ]
+        [ "$(find "$ROOT/tests/fuzz/$h" -type f | wc -l)" -ge 5 ]
     done
 }

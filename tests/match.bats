@@ -53,6 +53,8 @@ json_ok() {
     [ "$status" -eq 2 ]
     match --game chess -- "$FF" "$FF"
     [ "$status" -eq 2 ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [ "$stderr" = "flipfive-match: --game 'chess': expected othello, gomoku or renju" ]
     match --size 7 -- "$FF" "$FF"
     [ "$status" -eq 2 ]
     match -- "$FF"
@@ -73,7 +75,7 @@ json_ok() {
     [ "$(grep -c '"reason":"end"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
     grep -q '"summary":{"games":4,' "$BATS_TEST_TMPDIR/r.json"
     grep -q '"disc_diff":' "$BATS_TEST_TMPDIR/r.json"
-    [ "$(ls "$BATS_TEST_TMPDIR/sgf" | wc -l)" -eq 4 ]
+    [ "$(find "$BATS_TEST_TMPDIR/sgf" -name '*.sgf' | wc -l)" -eq 4 ]
     # The table went to stderr, with the progress lines.
     [[ "$stderr" == *"Elo difference A - B:"* ]]
     [[ "$stderr" == *"Average disc difference A - B:"* ]]
@@ -99,8 +101,9 @@ json_ok() {
     printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/b.json"
     match --size 6 --games 6 --seed 43 --json --quiet -- "$FF" "$FF"
     printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/c.json"
+    [ "$(games_of "$BATS_TEST_TMPDIR/a.json" | wc -l)" -eq 6 ]
     diff <(games_of "$BATS_TEST_TMPDIR/a.json") <(games_of "$BATS_TEST_TMPDIR/b.json")
-    ! diff -q <(games_of "$BATS_TEST_TMPDIR/a.json") <(games_of "$BATS_TEST_TMPDIR/c.json")
+    [ "$(games_of "$BATS_TEST_TMPDIR/a.json")" != "$(games_of "$BATS_TEST_TMPDIR/c.json")" ]
 }
 
 @test "match: a sharded run merged equals the unsharded run" {
@@ -170,18 +173,20 @@ broken_match() {
 
 @test "match: an engine too slow for the clock loses on time and is killed" {
     SECONDS=0
-    broken_match slow --tc 0+0.3/1 --margin 0.1
+    broken_match slow --tc 0+1/1 --margin 0.2
     [ "$(grep -c '"reason":"time","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
     grep -q '"result":"B+T"' "$BATS_TEST_TMPDIR/r.json"
-    # It sleeps 3 s a move: the referee did not wait for it.
-    [ "$SECONDS" -lt 10 ]
+    # It sleeps 30 s a move: the referee did not wait for it (the four games
+    # take a few seconds, more on a loaded machine, never 30).
+    [ "$SECONDS" -lt 30 ]
 }
 
 @test "match: a hung engine without a clock loses by --timeout" {
     # The limit covers every command of both engines, the set-up replies of a
-    # freshly started sanitizer build on a loaded machine included; it only
-    # has to stay below the broken engine's 3 s.
-    broken_match slow --timeout 2
+    # freshly started sanitizer build on a loaded machine included (2 s was
+    # too little under a load of 15); it only has to stay well below the
+    # broken engine's 30 s.
+    broken_match slow --timeout 10
     [ "$(grep -c '"reason":"timeout","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
 }
 
@@ -199,8 +204,8 @@ broken_match() {
     [ "$(printf '%s\n' "$output" | grep -c '"reason":"garbage"')" -eq 2 ]
     # It knows no set_game or time commands: only boardsize/clear_board/play.
     match --size 6 --games 1 --quiet --log-dir "$BATS_TEST_TMPDIR/log" -- "$BROKEN illegal" "$FF"
-    ! grep -q '^A> set_game' "$BATS_TEST_TMPDIR/log/game-00001.log"
     grep -q '^A> boardsize 6' "$BATS_TEST_TMPDIR/log/game-00001.log"
+    run ! grep -q '^A> set_game' "$BATS_TEST_TMPDIR/log/game-00001.log"
     grep -q '^B> set_game Othello' "$BATS_TEST_TMPDIR/log/game-00001.log"
 }
 
@@ -218,6 +223,24 @@ broken_match() {
     grep -q '^A> time_left black 1 1$' "$BATS_TEST_TMPDIR/log2/game-00001.log"
 }
 
+@test "match: --tc-a/--tc-b give one engine a clock of its own" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 2 --json --quiet --tc 0+1/1 --tc-b none --log-dir "$d/log" --sgf-dir "$d/sgf" \
+        -- "$FF" "$FF"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"tc":"A 0+1/1, B none"'* ]]
+    grep -q '^A> time_settings 0 1 1$' "$d/log/game-00001.log"
+    grep -q '^A> time_left black 1 1$' "$d/log/game-00001.log"
+    run ! grep -q '^B> time_' "$d/log/game-00001.log"
+    # One TM for both sides in SGF: none here, the comment says who had what.
+    run ! grep -q 'TM\[' "$d/sgf/game-00001.sgf"
+    grep -q 'Clock: A 0+1/1, B none' "$d/sgf/game-00001.sgf"
+    grep -q 'BL\[' "$d/sgf/game-00001.sgf"
+    run ! grep -q 'WL\[' "$d/sgf/game-00001.sgf"
+    match --size 6 --games 1 --tc-a 0+1/0 -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+}
+
 @test "match: a whole-game clock runs out across moves" {
     # 1 s for the whole game and an engine 0.3 s late on every move: its
     # flag falls on its fourth move or so, while 1 s per move is plenty.
@@ -233,6 +256,7 @@ broken_match() {
     local d=$BATS_TEST_TMPDIR
     match --size 6 --games 4 --json --quiet --sgf-dir "$d/sgf" -- "$FF" "$ENGINE --level 2 --hash 1"
     printf '%s\n' "$output" >"$d/r.json"
+    local checked=0
     for id in 1 2 3 4; do
         sgf=$(printf '%s/sgf/game-%05d.sgf' "$d" $id)
         grep -q 'GM\[2\]SZ\[6\]' "$sgf"
@@ -242,10 +266,13 @@ broken_match() {
         [ "${lines[0]}" = "= " ]
         # Same moves, in the same order, as the referee wrote them.
         diff <(grep -o ';[BW]\[[a-z]*\]' "$sgf") <(printf '%s\n' "$output" | grep -o ';[BW]\[[a-z]*\]')
-        # flipfive's score is the referee's result.
-        re=$(grep -o 'RE\[[^]]*\]' "$sgf" | sed 's/RE\[\(.*\)\]/\1/')
-        [ "${lines[-1]}" = "= $re" ] || { [ "$re" = Draw ] && [ "${lines[-1]}" = "= 0" ]; }
+        # flipfive's score is the referee's result (a draw is "0").
+        re=$(grep -o 'RE\[[^]]*\]' "$sgf" | sed 's/RE\[\(.*\)\]/\1/;s/^Draw$/0/')
+        [ -n "$re" ]
+        [ "${lines[-1]}" = "= $re" ]
+        checked=$((checked + 1))
     done
+    [ "$checked" -eq 4 ]
 }
 
 @test "match: implicit passes are never sent, explicit ones are" {
@@ -254,10 +281,80 @@ broken_match() {
     printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
     grep -q '"moves":"[^"]* pass ' "$BATS_TEST_TMPDIR/r.json"
     [ "$(grep -c '"reason":"end"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
-    ! grep -q '^B> play [a-z]* pass' "$BATS_TEST_TMPDIR"/log/*.log
+    run ! grep -q '^B> play [a-z]* pass' "$BATS_TEST_TMPDIR"/log/*.log
     grep -q '^A> play [a-z]* pass' "$BATS_TEST_TMPDIR"/log/*.log
     # An implicit-pass engine is never asked to move when it has to pass.
-    ! grep -q '^B< = pass' "$BATS_TEST_TMPDIR"/log/*.log
+    run ! grep -q '^B< = pass' "$BATS_TEST_TMPDIR"/log/*.log
+}
+
+@test "match: an engine that refuses 'play c pass' gets implied passes, and it is said" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 4 --json --log-dir "$d/log" -- "$FF" "$BROKEN nopass 1 $FF"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" >"$d/r.json"
+    # The same openings need passes (see the test above); every game is
+    # played out, none lost by the refusal.
+    grep -q '"moves":"[^"]* pass ' "$d/r.json"
+    [ "$(grep -c '"reason":"end"' "$d/r.json")" -eq 4 ]
+    grep -q '"implied_pass":"B"' "$d/r.json"
+    [[ "$stderr" == *"B answered '?' to 'play COLOR pass' (game "*"as --implicit-pass B does"* ]]
+    # After the refusal, no pass is relayed to B in that game.
+    local log
+    log=$(grep -l "^# referee: B answered '?' to 'play [a-z]* pass'" "$d"/log/*.log | head -1)
+    [ -n "$log" ]
+    [ "$(sed -n "/^# referee: B answered/,\$p" "$log" | grep -c '^B> play [a-z]* pass')" -eq 0 ]
+}
+
+# starts_of FILE : how many times the engine logging into FILE was started.
+starts_of() { wc -l <"$1"; }
+
+@test "match: --restart off keeps each engine's process across the games" {
+    local d=$BATS_TEST_TMPDIR
+    # Each engine notes its starts; the referee also starts each once to ask
+    # its name (the probe).
+    local a="sh -c 'echo A >>$d/starts-a; exec $FF' ff" b="sh -c 'echo B >>$d/starts-b; exec $FF' ff"
+    match --size 6 --games 4 --json --quiet --tc 0+1/1 --restart off --log-dir "$d/log" -- "$a" "$b"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 4 ]
+    [ "$(starts_of "$d/starts-a")" -eq 2 ]
+    [ "$(starts_of "$d/starts-b")" -eq 2 ]
+    # Game 1 sets the engines up, time_settings before clear_board (as
+    # GoGui and gogui-twogtp send it); later games only start a new one.
+    local g1=$d/log/game-00001.log g2=$d/log/game-00002.log
+    [ "$(sed -n 's/^A> \(set_game\|time_settings\|boardsize\|clear_board\)/\1/p' "$g1")" = \
+      "$(printf '%s\n' 'set_game Othello' 'time_settings 0 1 1' 'boardsize 6' 'clear_board')" ]
+    [ "$(grep -m2 '^A> ' "$g2" | cut -c4-)" = "$(printf '%s\n' 'boardsize 6' 'clear_board')" ]
+    run ! grep -q 'time_settings\|known_command\|set_game' "$g2"
+    # The default: a fresh process for every game.
+    rm -f "$d/starts-a"
+    match --size 6 --games 4 --quiet -- "$a" "$FF"
+    [ "$status" -eq 0 ]
+    [ "$(starts_of "$d/starts-a")" -eq 5 ]
+    # With -j 2, one process per job.
+    rm -f "$d/starts-a"
+    match --size 6 --games 4 --quiet --restart off -j 2 -- "$a" "$FF"
+    [ "$status" -eq 0 ]
+    [ "$(starts_of "$d/starts-a")" -eq 3 ]
+    match --restart maybe -- "$FF" "$FF"
+    [ "$status" -eq 2 ]
+}
+
+@test "match: --restart off starts a crashed or killed engine again for the next game" {
+    broken_match exit --restart off
+    [ "$(grep -c '"reason":"crash","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    broken_match slow --restart off --tc 0+1/1 --margin 0.2
+    [ "$(grep -c '"reason":"time","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+    # An engine that only lost a game (an illegal move) stays up.
+    broken_match illegal --restart off
+    [ "$(grep -c '"reason":"illegal","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
+}
+
+@test "match: --restart off keeps the implied passes learnt in one game for the next" {
+    local d=$BATS_TEST_TMPDIR
+    match --size 6 --games 4 --json --quiet --restart off --log-dir "$d/log" -- "$FF" "$BROKEN nopass 1 $FF"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 4 ]
+    [ "$(cat "$d"/log/*.log | grep -c "^# referee: B answered '?'")" -eq 1 ]
 }
 
 @test "match: opening files in every notation, bad lines named" {
@@ -303,19 +400,24 @@ broken_match() {
     local d=$BATS_TEST_TMPDIR/marker-$$
     mkdir -p "$d"
     cp "$BROKEN" "$d/broken.sh"
-    match --size 6 --games 2 --quiet --tc 0+0.3/1 --margin 0.1 -j 2 -- "$FF" "$d/broken.sh slow 1 $FF"
+    # The proxies' engines carry the marker too (a link to flipfive).
+    ln -s "$ENGINE" "$d/ff"
+    local ff="$d/ff --level 1 --hash 1"
+    match --size 6 --games 2 --quiet --tc 0+1/1 --margin 0.2 -j 2 -- "$FF" "$d/broken.sh slow 1 $ff"
     [ "$status" -eq 0 ]
     [[ "$stderr" != *"left a"* ]]
-    match --size 6 --games 2 --quiet -- "$d/broken.sh exit 1 $FF" "$FF"
+    match --size 6 --games 2 --quiet -- "$d/broken.sh exit 1 $ff" "$FF"
+    [[ "$stderr" != *"left a"* ]]
+    match --size 6 --games 2 --quiet --restart off --tc 0+1/1 --margin 0.2 -- "$d/broken.sh slow 1 $ff" "$ff"
     [[ "$stderr" != *"left a"* ]]
     # Killed process groups take the proxies' children along; give init a
     # moment to reap the orphans.
     for _ in 1 2 3 4 5 6 7 8 9 10; do
-        ps -eo args | grep -q "[m]arker-$$" || break
+        pgrep -f "[m]arker-$$" >/dev/null || break
         sleep 0.3
     done
-    ! ps -eo args | grep "[m]arker-$$"
-    ! ps -eo ppid=,stat= | awk -v p=$$ '$1 == p && $2 ~ /^Z/' | grep -q .
+    run ! pgrep -f "[m]arker-$$"
+    [ -z "$(ps -eo ppid=,stat= | awk -v p=$$ '$1 == p && $2 ~ /^Z/')" ]
 }
 
 @test "match: flipfive against gtp-rhino, with implicit passes" {
@@ -357,7 +459,10 @@ has_game() {
     match --game renju --openings "$BATS_TEST_TMPDIR/open.txt" --games 1 --json --quiet -- "$BROKEN move:J8" "$FF"
     [ "$status" -eq 0 ]
     [[ "$output" == *'"result":"W+F","winner":"B","score":0,"reason":"forbidden","fault":"A"'* ]]
-    match --game renju --openings "$ROOT/scripts/openings/renju26.txt" --max-moves 3 --quiet -- "$FF" "$FF"
+    # 52 short games: one process per engine (--restart off) keeps them fast
+    # on a loaded machine (104 engine starts took over 120 s at a load of 15).
+    match --game renju --openings "$ROOT/scripts/openings/renju26.txt" --max-moves 3 --quiet --restart off \
+        -- "$FF" "$FF"
     [ "$status" -eq 0 ]
     [[ "$output" == *"52 of 52 games"* ]]
 }

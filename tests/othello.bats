@@ -94,7 +94,10 @@ replay_game() {
 @test "undo back to the start and forward again" {
     local fwd=("play b f5" "play w f6" "play b e6" "play w f4" "play b e3" "play w c5")
     local before after
-    before=$(gtp_value showboard)
+    before=$(printf 'showboard\nprintsgf\n' | "$ENGINE" | last_replies 2)
+    after=$(printf '%s\n' "${fwd[@]}" undo undo undo undo undo undo showboard printsgf | "$ENGINE" | last_replies 2)
+    [ -n "$before" ]
+    [ "$after" = "$before" ]
     gtp "${fwd[@]}" undo undo undo undo undo undo undo showboard "${fwd[@]}" "flipfive-perft 2"
     [ "${lines[12]}" = "? cannot undo" ]
     [ "$(printf '%s\n' "${fwd[@]}" 'flipfive-perft 2' | "$ENGINE" | tail -2 | head -1)" = "${lines[-1]}" ]

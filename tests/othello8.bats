@@ -44,7 +44,7 @@ perft_expected() {
     reply=${lines[1]}
     [[ "$reply" =~ ^=\ A2\ \+38\ pv\ A2\ .*\ pass\ .*\ nodes\ [0-9]+\ time\ [0-9.]+$ ]]
     # Replay the PV with alternating colours (a pass is a move of its own).
-    pv=$(echo "$reply" | sed 's/.* pv \(.*\) nodes .*/\1/')
+    pv=${reply#* pv } pv=${pv% nodes *}
     cmds=("flipfive-setboard $(obf 1 ffo-40-59.obf)") color=black
     for m in $pv; do
         cmds+=("play $color $m")

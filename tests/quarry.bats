@@ -17,5 +17,5 @@ setup() {
         "$ENGINE --level 2" "$ENGINE --level 3" 6 "$out.png"
     [ "$status" -eq 0 ]
     grep -q 'RE\[[BW0]' "$out.sgf"
-    ! grep -q ' < ?' "$out.gtp.log"
+    run ! grep -q ' < ?' "$out.gtp.log"
 }

@@ -20,6 +20,7 @@ obf() {
 
 @test "every level plays whole games without a fault" {
     for pair in "1 2" "3 4" "5 6" "7 8" "9 10"; do
+        # shellcheck disable=SC2086 # two words on purpose
         set -- $pair
         run "$ROOT/scripts/match" --games 2 --plies 2 --seed "$1" --quiet -- \
             "$ENGINE --level $1 --time 0.02" "$ENGINE --level $2 --time 0.02"
@@ -33,6 +34,7 @@ obf() {
 
 @test "level 1 searches one ply; level 4 four; level 10 deepens by time" {
     run --separate-stderr bash -c "printf 'flipfive-set level 1\ngenmove black\n' | '$ENGINE' --verbose"
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [[ "$stderr" == *"depth 1 "* ]]
     [[ "$stderr" != *"depth 2 "* ]]
     run --separate-stderr bash -c "printf 'flipfive-set level 4\ngenmove black\n' | '$ENGINE' --verbose"
@@ -74,4 +76,18 @@ obf() {
     # depth 20 covers FFO #40's 20 empties: the exact score, +38 for Black.
     run --separate-stderr bash -c "printf 'flipfive-setboard $(obf 1 ffo-40-59.obf)\nflipfive-set depth 20\ngenmove black\n' | '$ENGINE' --verbose"
     [[ "$output" == *"= A2"* ]]
+}
+
+@test "FLIPFIVE_WEIGHTS: a missing or malformed file is refused at start-up, a good one plays" {
+    echo 'not weights' >"$BATS_TEST_TMPDIR/bad.inc"
+    head -c 3000 "$ROOT/src/othello8_weights.inc" >"$BATS_TEST_TMPDIR/cut.inc"
+    for f in "$BATS_TEST_TMPDIR/none.inc" "$BATS_TEST_TMPDIR/bad.inc" "$BATS_TEST_TMPDIR/cut.inc"; do
+        run --separate-stderr env FLIPFIVE_WEIGHTS="$f" "$ENGINE" </dev/null
+        [ "$status" -eq 2 ]
+        [ -z "$output" ]
+        [[ "$stderr" == "FLIPFIVE_WEIGHTS=$f: "* ]]
+    done
+    run --separate-stderr bash -c "printf 'genmove b\n' | FLIPFIVE_WEIGHTS='$ROOT/src/othello8_weights.inc' '$ENGINE' --level 2"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" =~ ^=\ (C4|D3|E6|F5)$ ]]
 }

@@ -19,6 +19,22 @@ load test_helper
     replay "$TRANSCRIPTS/quarry-session.gtp"
 }
 
+@test "transcript: clock set before clear_board survives it (GoGui order)" {
+    replay "$TRANSCRIPTS/clock-before-clear.gtp"
+}
+
+@test "transcript: clock set after clear_board (Quarry order)" {
+    replay "$TRANSCRIPTS/clock-after-clear.gtp"
+}
+
+@test "transcript: clock set once, then many games" {
+    replay "$TRANSCRIPTS/clock-many-games.gtp"
+}
+
+@test "transcript: time_left without time_settings is honoured" {
+    replay "$TRANSCRIPTS/clock-time-left-only.gtp"
+}
+
 @test "every transcript in protocol/transcripts is replayed here" {
     for f in "$TRANSCRIPTS"/*.gtp; do
         grep -q "$(basename "$f")" "$BATS_TEST_FILENAME"

@@ -27,9 +27,15 @@ void tc_settings(TimeControl *tc, double main_s, double byo_s, int stones)
     tc->main_s = main_s;
     tc->byo_s = byo_s;
     tc->byo_stones = stones;
+    tc_new_game(tc);
+}
+
+void tc_new_game(TimeControl *tc)
+{
     for (int c = 0; c < 2; c++) {
-        tc->left_s[c] = main_s > 0 ? main_s : byo_s;
-        tc->stones_left[c] = main_s > 0 ? 0 : stones;
+        tc->left_s[c] = tc->main_s > 0 ? tc->main_s : tc->byo_s;
+        tc->stones_left[c] = tc->main_s > 0 ? 0 : tc->byo_stones;
+        tc->told[c] = false;
     }
 }
 
@@ -37,6 +43,7 @@ void tc_left(TimeControl *tc, int color, double secs, int stones)
 {
     tc->left_s[color] = secs > 0 ? secs : 0;
     tc->stones_left[color] = stones > 0 ? stones : 0;
+    tc->told[color] = true;
 }
 
 static int64_t secs_ns(double s) { return s <= 0 ? 0 : (int64_t)(s * 1e9); }
@@ -68,7 +75,7 @@ TimeBudget tc_budget(const TimeControl *tc, int color, int moves_left, double mo
 {
     if (moves_left < 1)
         moves_left = 1;
-    if (tc->mode == TC_NONE) {
+    if (tc->mode == TC_NONE && !tc->told[color]) {
         if (movetime <= 0)
             return (TimeBudget){0, 0};
         return make_budget(movetime, movetime, movetime);

@@ -68,6 +68,7 @@ static bool new_position(Engine *e, int game, int variant, int size)
     e->size = size;
     e->has_setup = false;
     e->nhist = 0;
+    tc_new_game(&e->tc);
     tt_clear(e->tt);
     search_reset(e->search);
     return true;
@@ -121,7 +122,7 @@ void engine_clear(Engine *e)
     e->ops->reset(e->pos);
     e->has_setup = false;
     e->nhist = 0;
-    tc_init(&e->tc);
+    tc_new_game(&e->tc); /* GTP: clear_board keeps the time settings */
     tt_clear(e->tt);
     search_reset(e->search);
 }

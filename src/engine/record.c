@@ -5,6 +5,7 @@
  */
 #include "record.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,30 +71,48 @@ static bool apply_setup(Engine *e, const SgfGame *g, const SgfNode *node, bool f
     return engine_setup(e, n, cells, side);
 }
 
-static bool replay(Engine *e, const SgfGame *g, int upto)
+/* The game and size of the record; false with the reason. */
+static bool start_game(Engine *e, const SgfGame *g, char *why, size_t n)
 {
     const char *name = game_of_record(e, g);
-    if (!name || !engine_set_game(e, name))
+    if (!name || !engine_set_game(e, name)) {
+        snprintf(why, n, "wrong game (GM[%d])", g->gm);
         return false;
-    int size = g->size ? g->size : e->size;
-    if (!engine_boardsize(e, size))
+    }
+    const int size = g->size ? g->size : e->size;
+    if (!engine_boardsize(e, size)) {
+        snprintf(why, n, "size %d is not played in %s", size, name);
+        return false;
+    }
+    return true;
+}
+
+static bool replay(Engine *e, const SgfGame *g, int upto, char *why, size_t n)
+{
+    if (!start_game(e, g, why, n))
         return false;
     int moveno = 0;
     bool first = true;
     for (int i = 0; i < g->nnodes; i++) {
         const SgfNode *node = &g->nodes[i];
-        if (node->setup_count > 0 || (node->pl >= 0 && node->color < 0)) {
-            if (!apply_setup(e, g, node, first))
-                return false;
+        if ((node->setup_count > 0 || (node->pl >= 0 && node->color < 0)) &&
+            !apply_setup(e, g, node, first)) {
+            snprintf(why, n, "illegal set-up (AB/AW/AE/PL) before move %d", moveno + 1);
+            return false;
         }
         if (node->color < 0)
             continue;
         first = false;
-        if (upto > 0 && ++moveno >= upto)
+        if (++moveno == upto)
             break;
-        Move m = point_move(node->move, size);
-        if (m == MOVE_NONE || engine_play(e, node->color, m) != PLAY_OK)
+        Move m = point_move(node->move, e->size);
+        if (m == MOVE_NONE || engine_play(e, node->color, m) != PLAY_OK) {
+            char v[8];
+            engine_format_vertex(e, m == MOVE_NONE ? MOVE_PASS : m, v);
+            snprintf(why, n, "illegal move at move %d (%s %s)", moveno, node->color == BLACK ? "B" : "W",
+                     m == MOVE_NONE ? "off the board" : v);
             return false;
+        }
     }
     return true;
 }
@@ -104,6 +123,7 @@ typedef struct Snapshot {
     int8_t cells[MAX_CELLS];
     int side, nhist;
     HistEntry hist[MAX_GAME_PLY];
+    TimeControl tc;
 } Snapshot;
 
 static void snapshot_take(const Engine *e, Snapshot *s)
@@ -116,6 +136,7 @@ static void snapshot_take(const Engine *e, Snapshot *s)
     s->side = e->setup_side;
     s->nhist = e->nhist;
     memcpy(s->hist, e->hist, sizeof(HistEntry) * (size_t)e->nhist);
+    s->tc = e->tc;
 }
 
 static void snapshot_restore(Engine *e, const Snapshot *s)
@@ -128,16 +149,21 @@ static void snapshot_restore(Engine *e, const Snapshot *s)
         engine_setup(e, s->size, s->cells, s->side);
     for (int i = 0; i < s->nhist; i++)
         engine_play(e, s->hist[i].color, s->hist[i].move);
+    e->tc = s->tc; /* set_game and boardsize restarted the clocks */
 }
 
-bool record_load_text(Engine *e, const char *text, size_t len, int upto)
+bool record_load_text(Engine *e, const char *text, size_t len, int upto, char *why, size_t n)
 {
     SgfGame *g = malloc(sizeof *g);
     Snapshot *snap = malloc(sizeof *snap);
-    bool ok = g && snap && sgf_parse(text, len, g);
+    bool ok = g && snap;
+    if (!ok)
+        snprintf(why, n, "out of memory");
+    else if (!(ok = sgf_parse(text, len, g)))
+        snprintf(why, n, "not SGF");
     if (ok) {
         snapshot_take(e, snap);
-        ok = replay(e, g, upto);
+        ok = replay(e, g, upto, why, n);
         if (!ok)
             snapshot_restore(e, snap);
     }
@@ -148,22 +174,26 @@ bool record_load_text(Engine *e, const char *text, size_t len, int upto)
 
 /* Opens path for reading when it is a regular file: a FIFO, a terminal or
  * /dev/stdin (our own GTP input) would block or eat commands. */
-static FILE *open_regular(const char *path)
+static FILE *open_regular(const char *path, char *why, size_t n)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK);
-    if (fd < 0)
+    if (fd < 0) {
+        snprintf(why, n, "%s", errno == ENOENT ? "no such file" : strerror(errno));
         return NULL;
+    }
     struct stat st;
     FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
-    if (!f)
+    if (!f) {
+        snprintf(why, n, "not a regular file");
         close(fd);
+    }
     return f;
 }
 
-bool record_load_file(Engine *e, const char *path, int upto)
+bool record_load_file(Engine *e, const char *path, int upto, char *why, size_t n)
 {
     struct stat st;
-    FILE *f = open_regular(path);
+    FILE *f = open_regular(path, why, n);
     if (!f)
         return false;
     /* Room for the file as it is now, and one byte to notice growth. */
@@ -172,9 +202,13 @@ bool record_load_file(Engine *e, const char *path, int upto)
     char *text = malloc(cap);
     size_t len = text ? fread(text, 1, cap, f) : 0;
     bool ok = text && !ferror(f) && len > 0 && len < cap;
+    if (!ok)
+        snprintf(why, n, "%s", !text || ferror(f) ? "cannot read it"
+                               : len == 0         ? "empty"
+                                                  : "larger than 4 MiB");
     fclose(f);
     if (ok)
-        ok = record_load_text(e, text, len, upto);
+        ok = record_load_text(e, text, len, upto, why, n);
     free(text);
     return ok;
 }

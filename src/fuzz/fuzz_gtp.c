@@ -126,9 +126,9 @@ static void state_of(Buf *out)
                (unsigned long long)e->ops->hash(e->pos), e->ops->side_to_move(e->pos), e->set.level,
                e->set.depth, e->set.movetime, e->set.hash_mb, e->set.coords, e->set.rule,
                e->set.verbose, e->komi);
-    buf_printf(out, "|%d %a %a %d %a %a %d %d", (int)tc->mode, tc->main_s, tc->byo_s,
+    buf_printf(out, "|%d %a %a %d %a %a %d %d %d %d", (int)tc->mode, tc->main_s, tc->byo_s,
                tc->byo_stones, tc->left_s[0], tc->left_s[1], tc->stones_left[0],
-               tc->stones_left[1]);
+               tc->stones_left[1], tc->told[0], tc->told[1]);
 }
 
 /* Second pass: the same lines one by one, checking after every `?` that the

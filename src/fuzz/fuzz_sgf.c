@@ -51,7 +51,8 @@ static bool load_or_keep(const char *text, size_t size)
 {
     Buf before = {0}, after = {0};
     state_of(&before);
-    bool ok = record_load_text(engine, text, size, 0);
+    char why[128];
+    bool ok = record_load_text(engine, text, size, 0, why, sizeof why);
     if (!ok) {
         state_of(&after);
         if (strcmp(buf_str(&before), buf_str(&after)) != 0)
@@ -67,7 +68,8 @@ static void check_round_trip(void)
 {
     Buf first = {0}, second = {0};
     record_write(engine, &first);
-    if (!record_load_text(engine, first.data, first.len, 0))
+    char why[128];
+    if (!record_load_text(engine, first.data, first.len, 0, why, sizeof why))
         abort(); /* our own output does not load */
     record_write(engine, &second);
     if (strcmp(buf_str(&first), buf_str(&second)) != 0)

@@ -83,24 +83,16 @@ static size_t input_fill(GtpInput *in, bool block)
 
 /* End of the first line in buf[from..len): LF, CR LF, or a lone CR (some
  * hosts end lines with CR only). Returns its offset and sets *eol_len, or
- * -1 when no complete line is buffered yet. */
+ * -1 when no complete line is buffered yet. A CR ends its line at once: a
+ * host that ends lines with CR alone waits for the reply before sending
+ * more. When the LF of a CR LF arrives later, it makes an empty line, which
+ * gets no reply. */
 static long find_eol(const GtpInput *in, size_t from, size_t *eol_len)
 {
     for (size_t i = from; i < in->len; i++) {
-        if (in->buf[i] == '\n') {
-            *eol_len = 1;
+        if (in->buf[i] == '\n' || in->buf[i] == '\r') {
+            *eol_len = in->buf[i] == '\r' && i + 1 < in->len && in->buf[i + 1] == '\n' ? 2 : 1;
             return (long)i;
-        }
-        if (in->buf[i] == '\r') {
-            if (i + 1 < in->len) {
-                *eol_len = in->buf[i + 1] == '\n' ? 2 : 1;
-                return (long)i;
-            }
-            if (in->eof) {
-                *eol_len = 1;
-                return (long)i;
-            }
-            return -1; /* CR at the end: wait to see whether LF follows */
         }
     }
     return -1;

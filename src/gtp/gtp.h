@@ -51,6 +51,9 @@ struct GtpCommand {
     const char *name;       /* NULL ends a table */
     GtpHandler run;
     int min_args, max_args; /* argument count checked before run */
+    /* GoGui analyze command (gogui-analyze_commands) or NULL: its type and
+     * label, "plist/Legal Moves", and the arguments it is sent with. */
+    const char *analyze, *analyze_args;
 };
 
 /* The entry of g's table for a command name; NULL when unknown. */

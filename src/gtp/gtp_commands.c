@@ -240,8 +240,11 @@ static void cmd_loadsgf(Gtp *g, int argc, char **argv)
         gtp_fail(g, "syntax error");
         return;
     }
-    if ((g->sandbox && strchr(argv[0], '/')) || !record_load_file(g->engine, argv[0], (int)upto))
-        gtp_fail(g, "cannot load file");
+    char why[128];
+    if (g->sandbox && strchr(argv[0], '/'))
+        gtp_fail(g, "cannot load file: outside the sandbox");
+    else if (!record_load_file(g->engine, argv[0], (int)upto, why, sizeof why))
+        gtp_fail(g, "cannot load file: %s", why);
     else
         gtp_ok(g, "%s", "");
 }
@@ -268,44 +271,44 @@ static void cmd_printsgf(Gtp *g, int argc, char **argv)
 /* ------------------------------------------------------------------ table */
 
 const GtpCommand gtp_commands[] = {
-    /* name                     handler               args  */
-    {"protocol_version",        cmd_protocol_version, 0, 0},
-    {"name",                    cmd_name,             0, 0},
-    {"version",                 cmd_version,          0, 0},
-    {"known_command",           cmd_known_command,    1, 1},
-    {"list_commands",           cmd_list_commands,    0, 0},
-    {"quit",                    cmd_quit,             0, 0},
-    {"boardsize",               cmd_boardsize,        1, 1},
-    {"clear_board",             cmd_clear_board,      0, 0},
-    {"komi",                    cmd_komi,             1, 1},
-    {"play",                    cmd_play,             2, 2},
-    {"genmove",                 cmd_genmove,          1, 1},
-    {"reg_genmove",             cmd_reg_genmove,      1, 1},
-    {"undo",                    cmd_undo,             0, 0},
-    {"showboard",               cmd_showboard,        0, 0},
-    {"final_score",             cmd_final_score,      0, 0},
-    {"time_settings",           cmd_time_settings,    3, 3},
-    {"time_left",               cmd_time_left,        3, 3},
-    {"loadsgf",                 cmd_loadsgf,          1, 2},
-    {"printsgf",                cmd_printsgf,         0, 1},
-    {"list_games",              cmd_list_games,       0, 0},
-    {"set_game",                cmd_set_game,         1, 1},
-    {"gogui-interrupt",         gtp_cmd_gogui_interrupt, 0, 0},
-    {"gogui-analyze_commands",  gtp_cmd_gogui_analyze_commands, 0, 0},
-    {"gogui-rules_game_id",     gtp_cmd_gogui_rules_game_id, 0, 0},
-    {"gogui-rules_board",       gtp_cmd_gogui_rules_board, 0, 0},
-    {"gogui-rules_board_size",  gtp_cmd_gogui_rules_board_size, 0, 0},
-    {"gogui-rules_legal_moves", gtp_cmd_gogui_rules_legal_moves, 0, 0},
-    {"gogui-rules_side_to_move", gtp_cmd_gogui_rules_side_to_move, 0, 0},
-    {"gogui-rules_final_result", gtp_cmd_gogui_rules_final_result, 0, 0},
-    {"flipfive-setboard",       gtp_cmd_setboard,     2, 2},
-    {"flipfive-perft",          gtp_cmd_perft,        1, 1},
-    {"flipfive-set",            gtp_cmd_set,          2, 2},
-    {"flipfive-get",            gtp_cmd_get,          0, 1},
-    {"flipfive-forbidden",      gtp_cmd_forbidden,    0, 0},
-    {"flipfive-vcf",            gtp_cmd_vcf,          0, 1},
-    {"flipfive-vct",            gtp_cmd_vct,          0, 1},
-    {"flipfive-solve",          gtp_cmd_solve,        0, 1},
-    {"flipfive-budget",         gtp_cmd_budget,       1, 1},
-    {NULL, NULL, 0, 0},
+    /* name                     handler                          args   GoGui analyze entry */
+    {"protocol_version",        cmd_protocol_version,            0, 0, NULL, NULL},
+    {"name",                    cmd_name,                        0, 0, NULL, NULL},
+    {"version",                 cmd_version,                     0, 0, NULL, NULL},
+    {"known_command",           cmd_known_command,               1, 1, NULL, NULL},
+    {"list_commands",           cmd_list_commands,               0, 0, NULL, NULL},
+    {"quit",                    cmd_quit,                        0, 0, NULL, NULL},
+    {"boardsize",               cmd_boardsize,                   1, 1, NULL, NULL},
+    {"clear_board",             cmd_clear_board,                 0, 0, NULL, NULL},
+    {"komi",                    cmd_komi,                        1, 1, NULL, NULL},
+    {"play",                    cmd_play,                        2, 2, NULL, NULL},
+    {"genmove",                 cmd_genmove,                     1, 1, NULL, NULL},
+    {"reg_genmove",             cmd_reg_genmove,                 1, 1, NULL, NULL},
+    {"undo",                    cmd_undo,                        0, 0, NULL, NULL},
+    {"showboard",               cmd_showboard,                   0, 0, NULL, NULL},
+    {"final_score",             cmd_final_score,                 0, 0, "string/Final Score", NULL},
+    {"time_settings",           cmd_time_settings,               3, 3, NULL, NULL},
+    {"time_left",               cmd_time_left,                   3, 3, NULL, NULL},
+    {"loadsgf",                 cmd_loadsgf,                     1, 2, NULL, NULL},
+    {"printsgf",                cmd_printsgf,                    0, 1, NULL, NULL},
+    {"list_games",              cmd_list_games,                  0, 0, NULL, NULL},
+    {"set_game",                cmd_set_game,                    1, 1, NULL, NULL},
+    {"gogui-interrupt",         gtp_cmd_gogui_interrupt,         0, 0, NULL, NULL},
+    {"gogui-analyze_commands",  gtp_cmd_gogui_analyze_commands,  0, 0, NULL, NULL},
+    {"gogui-rules_game_id",     gtp_cmd_gogui_rules_game_id,     0, 0, NULL, NULL},
+    {"gogui-rules_board",       gtp_cmd_gogui_rules_board,       0, 0, NULL, NULL},
+    {"gogui-rules_board_size",  gtp_cmd_gogui_rules_board_size,  0, 0, NULL, NULL},
+    {"gogui-rules_legal_moves", gtp_cmd_gogui_rules_legal_moves, 0, 0, "plist/Legal Moves", NULL},
+    {"gogui-rules_side_to_move", gtp_cmd_gogui_rules_side_to_move, 0, 0, NULL, NULL},
+    {"gogui-rules_final_result", gtp_cmd_gogui_rules_final_result, 0, 0, NULL, NULL},
+    {"flipfive-setboard",       gtp_cmd_setboard,                2, 2, NULL, NULL},
+    {"flipfive-perft",          gtp_cmd_perft,                   1, 1, "string/Perft 4", "4"},
+    {"flipfive-set",            gtp_cmd_set,                     2, 2, NULL, NULL},
+    {"flipfive-get",            gtp_cmd_get,                     0, 1, NULL, NULL},
+    {"flipfive-forbidden",      gtp_cmd_forbidden,               0, 0, "plist/Forbidden Points (Renju)", NULL},
+    {"flipfive-vcf",            gtp_cmd_vcf,                     0, 1, "string/VCF", NULL},
+    {"flipfive-vct",            gtp_cmd_vct,                     0, 1, "string/VCT", NULL},
+    {"flipfive-solve",          gtp_cmd_solve,                   0, 1, NULL, NULL},
+    {"flipfive-budget",         gtp_cmd_budget,                  1, 1, NULL, NULL},
+    {NULL, NULL, 0, 0, NULL, NULL},
 };

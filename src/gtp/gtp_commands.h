@@ -25,6 +25,7 @@ void gtp_cmd_setboard(Gtp *g, int argc, char **argv);
 void gtp_cmd_perft(Gtp *g, int argc, char **argv);
 void gtp_cmd_set(Gtp *g, int argc, char **argv);
 void gtp_cmd_get(Gtp *g, int argc, char **argv);
+void gtp_cmd_budget(Gtp *g, int argc, char **argv);
 
 /* gomoku_gtp.c */
 void gtp_cmd_forbidden(Gtp *g, int argc, char **argv);
@@ -33,6 +34,5 @@ void gtp_cmd_vct(Gtp *g, int argc, char **argv);
 
 /* gtp_solve.c */
 void gtp_cmd_solve(Gtp *g, int argc, char **argv);
-void gtp_cmd_budget(Gtp *g, int argc, char **argv);
 
 #endif

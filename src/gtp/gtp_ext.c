@@ -20,15 +20,18 @@ void gtp_cmd_gogui_interrupt(Gtp *g, int argc, char **argv)
     gtp_ok(g, "%s", "");
 }
 
+/* The entries come from the command table's analyze field, in its order. */
 void gtp_cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv)
 {
     (void)argc, (void)argv;
-    gtp_ok(g, "plist/Legal Moves/gogui-rules_legal_moves\n"
-              "string/Final Score/final_score\n"
-              "string/Perft 4/flipfive-perft 4\n"
-              "plist/Forbidden Points (Renju)/flipfive-forbidden\n"
-              "string/VCF/flipfive-vcf\n"
-              "string/VCT/flipfive-vct");
+    Buf b = {0};
+    for (const GtpCommand *c = g->commands; c->name; c++) {
+        if (c->analyze)
+            buf_printf(&b, "%s%s/%s%s%s", b.len ? "\n" : "", c->analyze, c->name,
+                       c->analyze_args ? " " : "", c->analyze_args ? c->analyze_args : "");
+    }
+    gtp_ok(g, "%s", buf_str(&b));
+    buf_free(&b);
 }
 
 void gtp_cmd_gogui_rules_game_id(Gtp *g, int argc, char **argv)

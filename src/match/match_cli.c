@@ -35,15 +35,29 @@ void match_cli_usage(FILE *f)
           "  --seed S           seed of the generated openings (default 1)\n"
           "  --tc SPEC          clock per side: 60 (whole game), 0+1/1 (1 s a move),\n"
           "                     300+30/10 (Canadian), none (default)\n"
+          "  --tc-a SPEC, --tc-b SPEC\n"
+          "                     engine A's or B's own clock instead of --tc's (e.g.\n"
+          "                     --tc 0+2/5 --tc-b none: only A is timed)\n"
           "  --margin SECS      a move may overrun its clock by this much (default 0.5)\n"
           "  --timeout SECS     longest wait for a reply when no clock runs (default 60)\n"
           "  --max-moves N      stop a game as a draw after N moves (default: never)\n"
           "  -j, --jobs N       games played at the same time (default 1)\n"
           "  --shard I/N        play only every N-th game of the list, from the I-th\n"
           "  --sgf-dir DIR      save every game as DIR/game-NNNNN.sgf\n"
-          "  --log-dir DIR      save every game's GTP traffic and engine stderr\n"
+          "  --log-dir DIR      save every game's GTP traffic and engine stderr as\n"
+          "                     DIR/game-NNNNN.log (with --restart off an engine's\n"
+          "                     stderr goes to DIR/engine-E-game-NNNNN.stderr, NNNNN\n"
+          "                     the game it was started for)\n"
           "  --implicit-pass E  never send 'play c pass' to engine A, B or AB (GRhino,\n"
-          "                     Quarry style: the engine infers the pass)\n"
+          "                     Quarry style: the engine infers the pass); an engine\n"
+          "                     that answers '?' to 'play c pass' is switched to\n"
+          "                     implied passes by itself (said on stderr)\n"
+          "  --restart on|off   on (default): a fresh engine process for every game;\n"
+          "                     off: each engine keeps its process across games (one\n"
+          "                     per job), gets time_settings once before its first\n"
+          "                     clear_board, then boardsize and clear_board per game,\n"
+          "                     as gogui-twogtp and GoGui do; a crashed or killed\n"
+          "                     engine is started again for the next game\n"
           "  --coords STYLE     vertex convention: othello or go (default: the game's)\n"
           "  --json             print the result as one JSON object on stdout\n"
           "  --quiet            no progress line\n"
@@ -197,6 +211,40 @@ static int bad(const char *fmt, const char *arg)
     return 2;
 }
 
+/* What each option with a value accepts, for the error message. */
+static const struct {
+    const char *option, *allowed;
+} ALLOWED[] = {
+    {"--game", "othello, gomoku or renju"},
+    {"--size", "a board size of the game"},
+    {"--rule", "freestyle or standard"},
+    {"--games", "an integer from 1 to 10000000"},
+    {"--plies", "an integer from 0 up"},
+    {"--seed", "an integer from 0 up"},
+    {"--tc", "60, 0+1/1, 300+30/10, 300+30 or none"},
+    {"--tc-a", "60, 0+1/1, 300+30/10, 300+30 or none"},
+    {"--tc-b", "60, 0+1/1, 300+30/10, 300+30 or none"},
+    {"--margin", "seconds from 0 to 10000000"},
+    {"--timeout", "seconds above 0, to 10000000"},
+    {"--max-moves", "a number of moves from 1 up"},
+    {"-j", "an integer from 1 to 256"},
+    {"--jobs", "an integer from 1 to 256"},
+    {"--shard", "I/N with 1 <= I <= N"},
+    {"--implicit-pass", "A, B or AB"},
+    {"--restart", "on or off"},
+    {"--coords", "othello or go"},
+};
+
+static int bad_value(const char *option, const char *value)
+{
+    const char *allowed = "see --help";
+    for (size_t k = 0; k < sizeof ALLOWED / sizeof ALLOWED[0]; k++)
+        if (strcmp(ALLOWED[k].option, option) == 0)
+            allowed = ALLOWED[k].allowed;
+    fprintf(stderr, "flipfive-match: %s '%s': expected %s\n", option, value, allowed);
+    return 2;
+}
+
 /* Options that take a value; false when name is not one of them. */
 static bool value_option(const char *name, const char *v, MatchConfig *cfg, bool *ok,
                          const char **game, long *size)
@@ -219,6 +267,8 @@ static bool value_option(const char *name, const char *v, MatchConfig *cfg, bool
         *ok = (cfg->seed = strtoull(v, NULL, 10), v[0] >= '0' && v[0] <= '9');
     else if (strcmp(name, "--tc") == 0)
         *ok = match_clock_parse_tc(v, &cfg->tc);
+    else if (strcmp(name, "--tc-a") == 0 || strcmp(name, "--tc-b") == 0)
+        *ok = match_clock_parse_tc(v, &cfg->tc_engine[name[5] - 'a']) && (cfg->tc_own[name[5] - 'a'] = true);
     else if (strcmp(name, "--margin") == 0)
         *ok = parse_secs(v, &cfg->margin);
     else if (strcmp(name, "--timeout") == 0)
@@ -235,6 +285,8 @@ static bool value_option(const char *name, const char *v, MatchConfig *cfg, bool
         cfg->log_dir = v;
     else if (strcmp(name, "--implicit-pass") == 0)
         *ok = parse_implicit(v, cfg);
+    else if (strcmp(name, "--restart") == 0)
+        *ok = (strcmp(v, "on") == 0 || strcmp(v, "off") == 0) && (cfg->restart = strcmp(v, "on") == 0, true);
     else if (strcmp(name, "--coords") == 0)
         *ok = (cfg->coords = strcasecmp(v, "othello") == 0 ? COORDS_OTHELLO
                              : strcasecmp(v, "go") == 0  ? COORDS_GO
@@ -248,7 +300,7 @@ static int finish_game(MatchConfig *cfg, const char *game, long size)
 {
     int gi = game_index(game);
     if (gi < 0)
-        return bad("unknown game '%s'", game);
+        return bad_value("--game", game);
     cfg->game = game_name(gi);
     cfg->size = size ? (int)size : game_default_size(gi);
     cfg->ops = game_find(cfg->game, cfg->size);
@@ -263,6 +315,9 @@ static int finish_game(MatchConfig *cfg, const char *game, long size)
         return bad("rule '%s' is not known for this game", cfg->rule);
     if (cfg->plies < 0)
         cfg->plies = cfg->ops->free_order ? 3 : 4;
+    for (int e = 0; e < 2; e++)
+        if (!cfg->tc_own[e])
+            cfg->tc_engine[e] = cfg->tc;
     return -1;
 }
 
@@ -299,7 +354,7 @@ static int merge_files(MatchConfig *cfg, int n, char **args)
 int match_cli_parse(int argc, char **argv, MatchConfig *cfg)
 {
     *cfg = (MatchConfig){.coords = COORDS_AUTO, .plies = -1, .seed = 1, .margin = 0.5,
-                         .timeout = 60, .jobs = 1, .shard = 1, .shards = 1};
+                         .timeout = 60, .jobs = 1, .shard = 1, .shards = 1, .restart = true};
     const char *game = "Othello";
     long size = 0;
     int i = 1;
@@ -325,7 +380,7 @@ int match_cli_parse(int argc, char **argv, MatchConfig *cfg)
         } else if (!value_option(a, argv[i + 1], cfg, &ok, &game, &size)) {
             return bad("unknown option '%s'", a);
         } else if (!ok) {
-            return bad("bad value for %s", a);
+            return bad_value(a, argv[i + 1]);
         } else {
             i++;
         }

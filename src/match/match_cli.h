@@ -25,7 +25,9 @@ typedef struct MatchConfig {
     const char *openings;    /* file, or NULL to generate */
     int plies;               /* generated opening length, -1 = default */
     uint64_t seed;
-    MatchTc tc;
+    MatchTc tc;              /* --tc, both engines */
+    MatchTc tc_engine[2];    /* each engine's clock: --tc, or --tc-a/--tc-b */
+    bool tc_own[2];          /* --tc-a/--tc-b given */
     double margin;           /* seconds a move may overrun its clock */
     double timeout;          /* seconds any reply may take without a clock */
     int max_moves;           /* adjudicate a draw after this many plies */
@@ -34,6 +36,9 @@ typedef struct MatchConfig {
     const char *sgf_dir, *log_dir;
     bool json, quiet;
     bool implicit_pass[2];   /* never send "play c pass" to this engine */
+    bool restart;            /* a fresh engine process for every game
+                              * (--restart on, default); off: one process
+                              * per engine and job for the whole match */
     char *command[2];        /* engine command lines as given */
     char **argv[2];          /* ... split into words */
     char **merge_files;      /* --merge: JSON results to combine */

@@ -2,7 +2,8 @@
  * match_game.c - the referee of one game. The referee's own position is the
  * truth: engines only propose moves, and every proposal is checked with the
  * game's GameOps before it is made and relayed. Engines hear about passes
- * only if they want to (--implicit-pass), as Quarry does for GRhino.
+ * only if they want to (--implicit-pass, or a "?" to "play c pass"), as
+ * Quarry does for GRhino.
  */
 #include "match_game.h"
 
@@ -15,19 +16,11 @@
 #include <unistd.h>
 
 #include "coord.h"
-#include "match_proc.h"
 #include "match_sgf.h"
 #include "timeman.h"
 
 static const int64_t STOP_GRACE_NS = 2000000000;
 static const char *const COLOR_WORD[2] = {"black", "white"};
-
-typedef struct Side {
-    MatchProc proc;
-    bool implicit;          /* never tell it about passes */
-    bool knows_time_left;
-    MatchClock clock;
-} Side;
 
 typedef struct Game {
     const MatchConfig *cfg;
@@ -35,7 +28,8 @@ typedef struct Game {
     MatchResult *r;
     MatchGameRec *rec;
     void *pos;
-    Side side[2];           /* by engine, MATCH_A / MATCH_B */
+    MatchSeat *seat[2];     /* by engine, MATCH_A / MATCH_B */
+    MatchClock clock[2];    /* by engine */
     int engine_of[2];       /* by colour */
     Buf body;               /* the last reply */
     bool over;
@@ -109,7 +103,7 @@ static void end_by_rules(Game *g)
 /* A command that got no usable reply: the engine crashed or hung. */
 static void proc_fault(Game *g, int e, ProcStatus st, const char *cmd)
 {
-    MatchProc *p = &g->side[e].proc;
+    MatchProc *p = &g->seat[e]->proc;
     char how[32];
     if (st == PROC_ABORTED) {
         end_fault(g, e, REASON_ABORTED, "interrupted");
@@ -128,7 +122,7 @@ static void proc_fault(Game *g, int e, ProcStatus st, const char *cmd)
 static ProcStatus exchange(Game *g, int e, const char *cmd)
 {
     int64_t deadline = clock_ns() + (int64_t)(g->cfg->timeout * 1e9);
-    ProcStatus st = match_proc_command(&g->side[e].proc, cmd, deadline, &g->body);
+    ProcStatus st = match_proc_command(&g->seat[e]->proc, cmd, deadline, &g->body);
     if (st != PROC_OK && st != PROC_FAILED)
         proc_fault(g, e, st, cmd);
     return st;
@@ -150,13 +144,24 @@ static bool must(Game *g, int e, const char *cmd)
     return st == PROC_OK;
 }
 
-static bool setup_engine(Game *g, int e)
+static void send_time_settings(Game *g, int e)
+{
+    const MatchTc *tc = &g->cfg->tc_engine[e];
+    char cmd[128];
+    if (!tc->enabled || g->over || !knows(g, e, "time_settings"))
+        return;
+    snprintf(cmd, sizeof cmd, "time_settings %g %g %d", tc->main_s, tc->byo_s, tc->stones);
+    exchange(g, e, cmd); /* an engine may ignore clocks; the referee does not */
+}
+
+/* What a fresh process is told once: the rule and the game, and with
+ * --restart off the clock, before its first clear_board (GoGui's order). */
+static void setup_match(Game *g, int e)
 {
     const MatchConfig *cfg = g->cfg;
-    Side *s = &g->side[e];
+    MatchSeat *s = g->seat[e];
     char cmd[128];
     s->implicit = cfg->implicit_pass[e];
-    match_clock_init(&s->clock, &cfg->tc);
     if (cfg->rule && knows(g, e, "flipfive-set")) {
         snprintf(cmd, sizeof cmd, "flipfive-set rule %s", cfg->rule);
         exchange(g, e, cmd); /* before set_game, which takes the rule along */
@@ -165,24 +170,56 @@ static bool setup_engine(Game *g, int e)
         snprintf(cmd, sizeof cmd, "set_game %s", cfg->game);
         must(g, e, cmd);
     }
+    s->knows_time_left = cfg->tc_engine[e].enabled && !g->over && knows(g, e, "time_left");
+    if (!cfg->restart)
+        send_time_settings(g, e);
+}
+
+static bool setup_engine(Game *g, int e)
+{
+    const MatchConfig *cfg = g->cfg;
+    MatchSeat *s = g->seat[e];
+    char cmd[128];
+    const bool fresh = !s->ready;
+    match_clock_init(&g->clock[e], &cfg->tc_engine[e]);
+    if (fresh)
+        setup_match(g, e);
     snprintf(cmd, sizeof cmd, "boardsize %d", cfg->size);
     if (g->over || !must(g, e, cmd) || !must(g, e, "clear_board"))
         return false;
-    if (cfg->tc.enabled && knows(g, e, "time_settings")) {
-        snprintf(cmd, sizeof cmd, "time_settings %g %g %d", cfg->tc.main_s, cfg->tc.byo_s, cfg->tc.stones);
-        exchange(g, e, cmd); /* an engine may ignore clocks; the referee does not */
-    }
-    s->knows_time_left = cfg->tc.enabled && !g->over && knows(g, e, "time_left");
+    if (fresh && cfg->restart)
+        send_time_settings(g, e); /* after clear_board, as Quarry sends it */
+    s->ready = !g->over;
     return !g->over;
 }
 
-static bool start_engines(Game *g)
+/* With --restart off an engine outlives the game's log, so its stderr goes
+ * to a file of its own, named after the game it was started for. */
+static int stderr_fd_for(Game *g, int e, int id)
+{
+    if (g->cfg->restart || !g->cfg->log_dir)
+        return g->log_fd;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/engine-%c-game-%05d.stderr", g->cfg->log_dir, 'A' + e, id);
+    return open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+}
+
+static bool start_engines(Game *g, int id)
 {
     for (int e = 0; e < 2; e++) {
+        MatchSeat *s = g->seat[e];
+        s->proc.log = g->log;
+        s->proc.tag = (char)('A' + e);
+        if (s->proc.pid > 0 && !s->proc.eof)
+            continue;
+        match_proc_stop(&s->proc, 0);
+        s->ready = false;
         char err[256];
-        g->side[e].proc.log = g->log;
-        g->side[e].proc.tag = (char)('A' + e);
-        if (!match_proc_start(&g->side[e].proc, g->cfg->argv[e], g->log_fd, err, sizeof err)) {
+        int fd = stderr_fd_for(g, e, id);
+        bool ok = match_proc_start(&s->proc, g->cfg->argv[e], fd, err, sizeof err);
+        if (fd >= 0 && fd != g->log_fd)
+            close(fd);
+        if (!ok) {
             end_fault(g, e, REASON_CRASH, "%s", err);
             return false;
         }
@@ -190,15 +227,30 @@ static bool start_engines(Game *g)
     return setup_engine(g, MATCH_A) && setup_engine(g, MATCH_B);
 }
 
+/* Engine e refused a pass: like GRhino, it infers passes from two moves of
+ * one colour. From now on the referee implies them for it, and says so. */
+static void learn_implicit(Game *g, int e, const char *cmd)
+{
+    g->seat[e]->implicit = true;
+    g->r->implied_pass[e] = true;
+    if (g->log)
+        fprintf(g->log, "# referee: %c answered '?' to '%s': its passes are implied from now on\n",
+                'A' + e, cmd);
+}
+
 /* Tells engine e (if it wants to know) that color played m. */
 static void relay(Game *g, int e, int color, Move m)
 {
-    if (g->over || (m == MOVE_PASS && g->side[e].implicit))
+    if (g->over || (m == MOVE_PASS && g->seat[e]->implicit))
         return;
     char v[8], cmd[32];
     coord_format(m, g->cfg->size, g->cfg->coords, v);
     snprintf(cmd, sizeof cmd, "play %s %s", COLOR_WORD[color], v);
-    if (exchange(g, e, cmd) == PROC_FAILED)
+    if (exchange(g, e, cmd) != PROC_FAILED)
+        return;
+    if (m == MOVE_PASS)
+        learn_implicit(g, e, cmd);
+    else
         end_fault(g, e, REASON_REJECTED, "%c refused the legal '%s': %s", 'A' + e, cmd, buf_str(&g->body));
 }
 
@@ -253,7 +305,7 @@ static void judge(Game *g, int e, int color, double secs)
                   COLOR_WORD[color], ans, forbidden ? "forbidden point" : "illegal move");
         return;
     }
-    make(g, color, m, true, secs, g->cfg->tc.enabled ? match_clock_left(&g->side[e].clock) : -1);
+    make(g, color, m, true, secs, g->cfg->tc_engine[e].enabled ? match_clock_left(&g->clock[e]) : -1);
     relay(g, !e, color, m);
 }
 
@@ -269,7 +321,7 @@ static void send_time_left(Game *g, int e, int color)
 {
     char secs[32], cmd[64];
     int stones;
-    match_clock_time_left(&g->side[e].clock, secs, sizeof secs, &stones);
+    match_clock_time_left(&g->clock[e], secs, sizeof secs, &stones);
     snprintf(cmd, sizeof cmd, "time_left %s %s %d", COLOR_WORD[color], secs, stones);
     exchange(g, e, cmd); /* a refusal is the engine's business */
 }
@@ -278,14 +330,15 @@ static void ask_move(Game *g, int color)
 {
     const MatchConfig *cfg = g->cfg;
     int e = g->engine_of[color];
-    Side *s = &g->side[e];
+    MatchSeat *s = g->seat[e];
+    MatchClock *clock = &g->clock[e];
     char cmd[32];
     if (s->knows_time_left)
         send_time_left(g, e, color);
     if (g->over)
         return;
     snprintf(cmd, sizeof cmd, "genmove %s", COLOR_WORD[color]);
-    double allow = match_clock_allowance(&s->clock);
+    double allow = match_clock_allowance(clock);
     int64_t t0 = clock_ns();
     int64_t limit = (int64_t)((allow < 0 ? cfg->timeout : allow + cfg->margin) * 1e9);
     ProcStatus st = match_proc_command(&s->proc, cmd, t0 + limit, &g->body);
@@ -301,7 +354,7 @@ static void ask_move(Game *g, int color)
         return;
     }
     add_time(&g->r->time[e], secs);
-    if (!match_clock_charge(&s->clock, secs, cfg->margin))
+    if (!match_clock_charge(clock, secs, cfg->margin))
         end_fault(g, e, REASON_TIME, "%c took %.2f s with %.2f s on its clock", 'A' + e, secs, allow);
     else if (st == PROC_FAILED)
         end_fault(g, e, REASON_ERROR, "%c: genmove failed: %.60s", 'A' + e, buf_str(&g->body));
@@ -323,7 +376,7 @@ static void play_moves(Game *g)
         } else {
             int color = ops->side_to_move(g->pos);
             int e = g->engine_of[color];
-            if (must_pass(g) && g->side[e].implicit) {
+            if (must_pass(g) && g->seat[e]->implicit) {
                 make(g, color, MOVE_PASS, false, 0, -1);
                 relay(g, !e, color, MOVE_PASS);
             } else {
@@ -361,8 +414,12 @@ static void open_log(Game *g, int id)
 
 static void finish(Game *g, int id, const MatchOpening *o)
 {
-    for (int e = 0; e < 2; e++)
-        match_proc_stop(&g->side[e].proc, STOP_GRACE_NS);
+    for (int e = 0; e < 2; e++) {
+        MatchProc *p = &g->seat[e]->proc;
+        if (g->cfg->restart || g->r->reason == REASON_ABORTED || match_proc_aborted())
+            match_proc_stop(p, STOP_GRACE_NS);
+        p->log = NULL; /* the game's log closes below */
+    }
     Buf b = {0};
     moves_text(g, &b);
     g->r->moves = strdup(buf_str(&b));
@@ -383,8 +440,22 @@ static void finish(Game *g, int id, const MatchOpening *o)
         close(g->log_fd);
 }
 
+void match_seats_init(MatchSeats *s)
+{
+    for (int e = 0; e < 2; e++)
+        s->seat[e] = (MatchSeat){.proc = {.to_fd = -1, .from_fd = -1}};
+}
+
+void match_seats_stop(MatchSeats *s)
+{
+    for (int e = 0; e < 2; e++) {
+        match_proc_stop(&s->seat[e].proc, STOP_GRACE_NS);
+        s->seat[e].ready = false;
+    }
+}
+
 void match_game_play(const MatchConfig *cfg, const MatchInfo *info, const MatchOpening *o, int id,
-                     int black, MatchResult *r)
+                     int black, MatchSeats *seats, MatchResult *r)
 {
     *r = (MatchResult){.id = id, .black = black, .fault = -1, .winner = WINNER_NONE};
     snprintf(r->result, sizeof r->result, "Void");
@@ -404,9 +475,9 @@ void match_game_play(const MatchConfig *cfg, const MatchInfo *info, const MatchO
     g->engine_of[BLACK] = black;
     g->engine_of[WHITE] = !black;
     for (int e = 0; e < 2; e++)
-        g->side[e].proc = (MatchProc){.to_fd = -1, .from_fd = -1};
+        g->seat[e] = &seats->seat[e];
     open_log(g, id);
-    if (start_engines(g) && play_opening(g, o))
+    if (start_engines(g, id) && play_opening(g, o))
         play_moves(g);
     finish(g, id, o);
     cfg->ops->destroy(g->pos);

@@ -121,6 +121,9 @@ void match_report_game_json(const MatchResult *r, Buf *out)
     match_json_write_string(out, r->moves);
     buf_printf(out, ",\"detail\":");
     match_json_write_string(out, r->detail ? r->detail : "");
+    if (r->implied_pass[MATCH_A] || r->implied_pass[MATCH_B])
+        buf_printf(out, ",\"implied_pass\":\"%s%s\"", r->implied_pass[MATCH_A] ? "A" : "",
+                   r->implied_pass[MATCH_B] ? "B" : "");
     buf_printf(out, ",\"time\":{\"A\":");
     time_json(out, &r->time[MATCH_A]);
     buf_printf(out, ",\"B\":");
@@ -159,6 +162,9 @@ bool match_report_game_parse(const Json *j, MatchResult *r)
     r->opening = dup_or_empty(match_json_str(j, "opening", ""));
     r->moves = dup_or_empty(match_json_str(j, "moves", ""));
     r->detail = dup_or_empty(match_json_str(j, "detail", ""));
+    const char *implied = match_json_str(j, "implied_pass", "");
+    r->implied_pass[MATCH_A] = strchr(implied, 'A') != NULL;
+    r->implied_pass[MATCH_B] = strchr(implied, 'B') != NULL;
     const Json *t = match_json_get(j, "time");
     time_parse(match_json_get(t, "A"), &r->time[MATCH_A]);
     time_parse(match_json_get(t, "B"), &r->time[MATCH_B]);

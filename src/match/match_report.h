@@ -72,6 +72,8 @@ typedef struct MatchResult {
     int reason;
     int fault;           /* engine at fault, -1 for none */
     char *detail;        /* what happened, for people */
+    bool implied_pass[2];/* the engine refused "play c pass" in this game and
+                          * was switched to implied passes */
     MatchTimeStat time[2];
 } MatchResult;
 
@@ -79,7 +81,7 @@ typedef struct MatchInfo {
     char game[16];
     int size;
     char rule[32];       /* "" without --rule */
-    char tc[40];
+    char tc[96];         /* "300+30/10", or "A 0+2/5, B none" */
     double margin;
     uint64_t seed;
     int planned;         /* games in the whole list */

@@ -1,7 +1,10 @@
 /*
- * match_run.c - scheduling games. Each game runs in its own forked worker,
- * which starts and reaps the two engines and sends its record back as one
- * JSON line on a pipe; a worker that dies cannot take the match with it.
+ * match_run.c - scheduling games. Games run in forked workers, which start
+ * and reap the engines and send each game's record back as one JSON line
+ * on a pipe; a worker that dies cannot take the match with it. With
+ * --restart on (the default) each game has its own worker and engines; with
+ * --restart off each of the -j workers plays its share of the list with one
+ * pair of engine processes.
  */
 #include "match_run.h"
 
@@ -86,38 +89,56 @@ bool match_run_probe(const MatchConfig *cfg, MatchInfo *info)
 
 /* --------------------------------------------------------------- workers */
 
+/* A worker plays its games one after the other and sends each record as a
+ * JSON line as soon as the game ends. With --restart on every game has a
+ * worker of its own; with it off, worker k of -j N plays the games k,
+ * k + N, ... of the list with the same two engine processes. */
 typedef struct Worker {
     pid_t pid;
     int fd;
     Buf out;
-    const MatchPlanGame *game;
+    const MatchPlanGame **games; /* its games, in order */
+    int ngames, reported;
 } Worker;
 
-static void worker_main(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan *plan,
-                        const MatchPlanGame *pg, int fd)
+static bool write_all(int fd, const char *s, size_t n)
 {
-    MatchResult r;
-    match_game_play(cfg, info, &plan->openings.list[pg->opening], pg->id, pg->black, &r);
-    Buf b = {0};
-    match_proc_no_children("a game");
-    match_report_game_json(&r, &b);
-    buf_printf(&b, "\n");
-    const char *s = b.data;
-    size_t n = b.len;
     while (n > 0) {
         ssize_t w = write(fd, s, n);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            break;
+            return false;
         s += w;
         n -= (size_t)w;
     }
+    return true;
+}
+
+static void worker_main(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan *plan,
+                        const Worker *w, int fd)
+{
+    MatchSeats seats;
+    match_seats_init(&seats);
+    for (int i = 0; i < w->ngames && !match_proc_aborted(); i++) {
+        const MatchPlanGame *pg = w->games[i];
+        MatchResult r;
+        match_game_play(cfg, info, &plan->openings.list[pg->opening], pg->id, pg->black, &seats, &r);
+        Buf b = {0};
+        match_report_game_json(&r, &b);
+        buf_printf(&b, "\n");
+        bool ok = write_all(fd, b.data, b.len);
+        buf_free(&b);
+        match_report_game_free(&r);
+        if (!ok)
+            break;
+    }
+    match_seats_stop(&seats);
+    match_proc_no_children(cfg->restart ? "a game" : "a series of games");
     _exit(0);
 }
 
-static bool spawn(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan *plan,
-                  const MatchPlanGame *pg, Worker *w)
+static bool spawn(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan *plan, Worker *w)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -133,33 +154,63 @@ static bool spawn(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan
     }
     if (pid == 0) {
         close(fds[0]);
-        worker_main(cfg, info, plan, pg, fds[1]);
+        worker_main(cfg, info, plan, w, fds[1]);
     }
     close(fds[1]);
-    *w = (Worker){.pid = pid, .fd = fds[0], .game = pg};
+    w->pid = pid;
+    w->fd = fds[0];
     return true;
 }
 
-/* The worker is done: reap it and decode its record. */
-static void collect(Worker *w, MatchResult *r)
+/* A record the worker could not send: the game has no result. */
+static void void_result(const MatchPlanGame *pg, MatchResult *r)
+{
+    *r = (MatchResult){.id = pg->id, .black = pg->black, .winner = WINNER_NONE,
+                       .reason = REASON_ABORTED, .fault = -1};
+    snprintf(r->result, sizeof r->result, "Void");
+    r->opening = strdup("");
+    r->moves = strdup("");
+    r->detail = strdup("the referee's worker process failed");
+}
+
+/* Decodes the complete lines the worker has sent; returns how many. */
+static int take_lines(Worker *w, MatchResult *out)
+{
+    int n = 0;
+    char *nl;
+    while (w->out.len > 0 && (nl = memchr(w->out.data, '\n', w->out.len)) != NULL &&
+           w->reported < w->ngames) {
+        size_t len = (size_t)(nl - w->out.data);
+        char err[128];
+        MatchResult *r = &out[n];
+        Json *j = match_json_parse(w->out.data, len, err, sizeof err);
+        if (!j || !match_report_game_parse(j, r)) {
+            match_report_game_free(r);
+            void_result(w->games[w->reported], r);
+        }
+        match_json_free(j);
+        w->reported++;
+        n++;
+        memmove(w->out.data, nl + 1, w->out.len - len - 1);
+        w->out.len -= len + 1;
+        w->out.data[w->out.len] = '\0';
+    }
+    return n;
+}
+
+/* The worker is done: reap it; its games without a record are void. */
+static int collect(Worker *w, MatchResult *out)
 {
     close(w->fd);
     int status;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
         ;
-    char err[128];
-    Json *j = match_json_parse(w->out.data ? w->out.data : "", w->out.len, err, sizeof err);
-    if (!j || !match_report_game_parse(j, r)) {
-        match_report_game_free(r);
-        *r = (MatchResult){.id = w->game->id, .black = w->game->black, .winner = WINNER_NONE,
-                           .reason = REASON_ABORTED, .fault = -1};
-        snprintf(r->result, sizeof r->result, "Void");
-        r->opening = strdup("");
-        r->moves = strdup("");
-        r->detail = strdup("the referee's worker process failed");
-    }
-    match_json_free(j);
+    int n = take_lines(w, out);
+    while (w->reported < w->ngames)
+        void_result(w->games[w->reported++], &out[n++]);
     buf_free(&w->out);
+    free(w->games);
+    return n;
 }
 
 /* --------------------------------------------------------------- progress */
@@ -195,7 +246,8 @@ static void make_dir(const char *dir)
         fprintf(stderr, "flipfive-match: cannot create %s: %s\n", dir, strerror(errno));
 }
 
-/* Waits for output of the running workers; finished ones are collected. */
+/* Waits for output of the running workers and decodes the records that
+ * arrived; finished workers are collected. Returns the new records. */
 static int poll_workers(Worker *run, int *nrun, MatchResult *out, int *done)
 {
     if (*nrun <= 0 || *nrun > 256)
@@ -205,7 +257,7 @@ static int poll_workers(Worker *run, int *nrun, MatchResult *out, int *done)
         pfd[i] = (struct pollfd){.fd = run[i].fd, .events = POLLIN};
     if (poll(pfd, (nfds_t)*nrun, 1000) <= 0)
         return 0;
-    int finished = 0;
+    int before = *done;
     for (int i = *nrun - 1; i >= 0; i--) {
         if (!pfd[i].revents)
             continue;
@@ -215,13 +267,40 @@ static int poll_workers(Worker *run, int *nrun, MatchResult *out, int *done)
             continue;
         if (n > 0) {
             buf_append(&run[i].out, buf, (size_t)n);
+            *done += take_lines(&run[i], out + *done);
             continue;
         }
-        collect(&run[i], &out[(*done)++]);
+        *done += collect(&run[i], out + *done);
         run[i] = run[--*nrun];
-        finished++;
     }
-    return finished;
+    return *done - before;
+}
+
+/* The games of worker k: one game with --restart on, else every jobs-th. */
+static bool assign(const MatchConfig *cfg, const MatchPlan *plan, int k, Worker *w)
+{
+    *w = (Worker){.fd = -1};
+    w->games = malloc(sizeof *w->games * (size_t)(cfg->restart ? 1 : plan->count / cfg->jobs + 1));
+    if (!w->games)
+        return false;
+    if (cfg->restart)
+        w->games[w->ngames++] = &plan->games[k];
+    else
+        for (int i = k; i < plan->count; i += cfg->jobs)
+            w->games[w->ngames++] = &plan->games[i];
+    return true;
+}
+
+/* Says once per match which engine the referee switched to implied passes. */
+static void announce_implied(const MatchResult *r, bool *announced)
+{
+    for (int e = 0; e < 2; e++) {
+        if (!r->implied_pass[e] || announced[e])
+            continue;
+        announced[e] = true;
+        fprintf(stderr, "flipfive-match: %c answered '?' to 'play COLOR pass' (game %d): the referee implies "
+                "its passes from then on, as --implicit-pass %c does\n", 'A' + e, r->id, 'A' + e);
+    }
 }
 
 int match_run_games(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan *plan,
@@ -230,18 +309,20 @@ int match_run_games(const MatchConfig *cfg, const MatchInfo *info, const MatchPl
     make_dir(cfg->sgf_dir);
     make_dir(cfg->log_dir);
     Worker run[256];
+    const int workers = cfg->restart ? plan->count : (cfg->jobs < plan->count ? cfg->jobs : plan->count);
     int nrun = 0, next = 0, done = 0;
-    bool stopping = false;
+    bool stopping = false, announced[2] = {false, false};
     int64_t t0 = clock_ns();
-    while (next < plan->count || nrun > 0) {
+    while (next < workers || nrun > 0) {
         if (match_proc_aborted() && !stopping) {
             stopping = true;
             for (int i = 0; i < nrun; i++)
                 kill(run[i].pid, SIGTERM);
         }
-        while (!stopping && nrun < cfg->jobs && next < plan->count) {
-            if (!spawn(cfg, info, plan, &plan->games[next], &run[nrun])) {
-                fprintf(stderr, "flipfive-match: cannot fork: %s\n", strerror(errno));
+        while (!stopping && nrun < cfg->jobs && next < workers) {
+            if (!assign(cfg, plan, next, &run[nrun]) || !spawn(cfg, info, plan, &run[nrun])) {
+                fprintf(stderr, "flipfive-match: cannot start a worker: %s\n", strerror(errno));
+                free(run[nrun].games);
                 stopping = true;
                 break;
             }
@@ -258,6 +339,7 @@ int match_run_games(const MatchConfig *cfg, const MatchInfo *info, const MatchPl
                 out[k--] = out[--done];
                 continue;
             }
+            announce_implied(&out[k], announced);
             progress(cfg, &out[k], out, k + 1, plan->count, t0);
         }
     }

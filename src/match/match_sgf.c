@@ -34,13 +34,17 @@ static void player(Buf *out, const char *id, const MatchInfo *info, int e)
     prop(out, id, v);
 }
 
+/* TM and OT when both sides have the same clock (SGF has one for both);
+ * otherwise the root comment names each side's. */
 static void clock_props(Buf *out, const MatchConfig *cfg)
 {
-    if (!cfg->tc.enabled)
+    const MatchTc *a = &cfg->tc_engine[0], *b = &cfg->tc_engine[1];
+    if (!a->enabled || !b->enabled || a->main_s != b->main_s || a->byo_s != b->byo_s ||
+        a->stones != b->stones)
         return;
-    buf_printf(out, "TM[%g]", cfg->tc.main_s);
-    if (cfg->tc.byo_s > 0)
-        buf_printf(out, "OT[%d/%g Canadian]", cfg->tc.stones, cfg->tc.byo_s);
+    buf_printf(out, "TM[%g]", a->main_s);
+    if (a->byo_s > 0)
+        buf_printf(out, "OT[%d/%g Canadian]", a->stones, a->byo_s);
 }
 
 static void root(Buf *out, const MatchConfig *cfg, const MatchInfo *info, const MatchResult *r)
@@ -63,9 +67,9 @@ static void root(Buf *out, const MatchConfig *cfg, const MatchInfo *info, const 
     prop(out, "RE", r->result);
     clock_props(out, cfg);
     Buf c = {0};
-    buf_printf(&c, "flipfive-match game %d of %d\nA: %s\nB: %s\nOpening: %s\nResult: %s (%s) %s", r->id,
-               info->planned, info->command[0] ? info->command[0] : "?",
-               info->command[1] ? info->command[1] : "?", r->opening && r->opening[0] ? r->opening : "none",
+    buf_printf(&c, "flipfive-match game %d of %d\nA: %s\nB: %s\nClock: %s\n", r->id, info->planned,
+               info->command[0] ? info->command[0] : "?", info->command[1] ? info->command[1] : "?", info->tc);
+    buf_printf(&c, "Opening: %s\nResult: %s (%s) %s", r->opening && r->opening[0] ? r->opening : "none",
                r->result, match_report_reason_name(r->reason), r->detail ? r->detail : "");
     prop(out, "C", buf_str(&c));
     buf_free(&c);

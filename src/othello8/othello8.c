@@ -4,8 +4,8 @@
  *
  * A move is applied by or-ing its flip mask in and undone by or-ing it out;
  * the undo record keeps the mask and the previous hash. The search's hot
- * paths (evaluation, ordering, exact solving) live in othello8_eval.c and
- * othello8_solve.c and work on the masks directly.
+ * paths (evaluation, ordering, exact solving) live in othello8_pattern.c,
+ * othello8_search.c and othello8_solve.c and work on the masks directly.
  */
 #include "othello8.h"
 

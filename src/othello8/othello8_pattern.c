@@ -10,6 +10,7 @@
  */
 #include "othello8_pattern.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -490,7 +491,8 @@ int o8p_compiled_stages(void)
     return stages;
 }
 
-/* The text of a generated .inc file: its string pieces joined. */
+/* The text of a generated .inc file: its string pieces joined; NULL with
+ * errno when it cannot be read. */
 static char *read_inc(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -534,15 +536,31 @@ static char *compiled_text(void)
 }
 
 /* The compiled-in weights; FLIPFIVE_WEIGHTS=FILE.inc replaces them with a
- * generated file's (scripts/tune compares candidate weights this way). */
+ * generated file's (README "Tuning the 8x8 evaluation": candidate weights
+ * are tried this way before they are built in). A file that cannot be read
+ * or does not hold every stage ends the program: playing on with the
+ * compiled-in or all-zero weights would measure something else. */
 static void decode_weights(void)
 {
     const char *path = getenv("FLIPFIVE_WEIGHTS");
-    char *text = path && *path ? read_inc(path) : NULL;
-    if (!text)
-        text = compiled_text();
-    decode_text(text, weights);
+    if (!path || !*path) {
+        char *text = compiled_text();
+        decode_text(text, weights);
+        free(text);
+        return;
+    }
+    char *text = read_inc(path);
+    if (!text) {
+        fprintf(stderr, "FLIPFIVE_WEIGHTS=%s: cannot read it: %s\n", path, strerror(errno));
+        exit(2);
+    }
+    const int stages = decode_text(text, weights);
     free(text);
+    if (stages != O8P_STAGES) {
+        fprintf(stderr, "FLIPFIVE_WEIGHTS=%s: not a weights file of flipfive-tune fit (%d stages)\n",
+                path, O8P_STAGES);
+        exit(2);
+    }
 }
 
 void o8p_init(void)

@@ -6,10 +6,11 @@
  * corners are good, squares next to an empty corner bad. The endgame solver
  * orders its own moves.
  *
- * ProbCut: the spread (standard deviation) of a deep search's value around
- * a shallow one's, measured by `flipfive-tune probcut` on self-play
- * positions with the tuned evaluation, by empties and depth (README
- * "Tuning the 8x8 evaluation").
+ * ProbCut: one sigma for every depth and game stage, 4 discs, a
+ * placeholder chosen by hand and never measured. `flipfive-tune probcut`
+ * prints the spread of deep against shallow values that a measured table
+ * (by depth and empties) would be fitted to, and that table is to be kept
+ * only if it wins a match against this constant.
  */
 #include "othello8_search.h"
 
@@ -56,26 +57,16 @@ void othello8_order(uint64_t P, uint64_t O, const Move *moves, int n, int *keys)
 
 int othello8_probcut_shallow(int depth) { return depth / 4 * 2 + (depth & 1); }
 
-enum { PROBCUT_MIN_DEPTH = 3, PROBCUT_DEPTHS = 12 };
-
-/* Sigma in hundredths of a disc by empties (20-29, 30-39, 40-49, 50-60)
- * and depth 3..14; deeper searches use the last column. */
-static const int16_t SIGMA[4][PROBCUT_DEPTHS] = {
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400},
-};
+/* PROBCUT_SIGMA: the placeholder, in hundredths of a disc (see the top). */
+enum { PROBCUT_MIN_DEPTH = 3, PROBCUT_SIGMA = 400 };
 
 static bool probcut(void *pos, int depth, int *shallow, int *sigma)
 {
+    (void)pos;
     if (depth < PROBCUT_MIN_DEPTH)
         return false;
-    const int empties = othello8_solve_depth(pos);
-    const int row = empties < 30 ? 0 : empties >= 50 ? 3 : (empties - 20) / 10;
-    const int col = depth - PROBCUT_MIN_DEPTH < PROBCUT_DEPTHS ? depth - PROBCUT_MIN_DEPTH : PROBCUT_DEPTHS - 1;
     *shallow = othello8_probcut_shallow(depth);
-    *sigma = SIGMA[row][col];
+    *sigma = PROBCUT_SIGMA;
     return true;
 }
 

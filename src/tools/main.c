@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "games.h"
 #include "gtp.h"
 #include "gtp_commands.h"
 #include "settings.h"
@@ -34,14 +35,35 @@ static void usage(FILE *f)
             "  --version        print the version\n");
 }
 
-/* Option name -> flipfive-set setting name. */
+/* Option name -> flipfive-set setting name, and what it accepts. */
 static const struct {
-    const char *option, *setting;
+    const char *option, *setting, *allowed;
 } OPTIONS[] = {
-    {"--level", "level"}, {"--time", "movetime"}, {"--depth", "depth"},
-    {"--hash", "hash"},   {"--coords", "coords"},
-    {"--rule", "rule"},
+    {"--level", "level", "an integer from 1 to 10"},
+    {"--time", "movetime", "seconds from 0 to 1000000 (0: no limit)"},
+    {"--depth", "depth", "an integer from 0 to 126 (0: by level and time)"},
+    {"--hash", "hash", "megabytes from 1 to 65536, at most half the physical memory"},
+    {"--coords", "coords", "auto, othello or go"},
+    {"--rule", "rule", "freestyle or standard"},
 };
+
+/* A refused option value: what was given and what is allowed. */
+static int bad_value(const char *option, const char *value, const char *allowed)
+{
+    if (value)
+        fprintf(stderr, "flipfive: %s '%s': expected %s\n", option, value, allowed);
+    else
+        fprintf(stderr, "flipfive: %s needs a value: %s\n", option, allowed);
+    return 2;
+}
+
+/* "Othello, Gomoku or Renju (any case)", from the registry. */
+static void games_text(Buf *b)
+{
+    for (int i = 0; i < game_count(); i++)
+        buf_printf(b, "%s%s", i == 0 ? "" : i + 1 < game_count() ? ", " : " or ", game_name(i));
+    buf_printf(b, " (any case)");
+}
 
 static int parse_options(int argc, char **argv, Engine *e)
 {
@@ -59,9 +81,13 @@ static int parse_options(int argc, char **argv, Engine *e)
             settings_set(e, "verbose", "1");
             continue;
         }
-        if (strcmp(a, "--game") == 0 && i + 1 < argc) {
-            if (!engine_set_game(e, argv[++i])) {
-                fprintf(stderr, "flipfive: unknown game '%s'\n", argv[i]);
+        if (strcmp(a, "--game") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : NULL;
+            if (!v || !engine_set_game(e, v)) {
+                Buf games = {0};
+                games_text(&games);
+                bad_value(a, v, buf_str(&games));
+                buf_free(&games);
                 return 2;
             }
             continue;
@@ -71,10 +97,9 @@ static int parse_options(int argc, char **argv, Engine *e)
             if (strcmp(a, OPTIONS[k].option) != 0)
                 continue;
             known = true;
-            if (i + 1 >= argc || settings_set(e, OPTIONS[k].setting, argv[i + 1]) != SETTING_OK) {
-                fprintf(stderr, "flipfive: bad value for %s\n", a);
-                return 2;
-            }
+            const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+            if (!v || settings_set(e, OPTIONS[k].setting, v) != SETTING_OK)
+                return bad_value(a, v, OPTIONS[k].allowed);
             i++;
         }
         if (!known) {

@@ -51,7 +51,13 @@ static void fill_info(const MatchConfig *cfg, const MatchPlan *plan, MatchInfo *
     snprintf(info->game, sizeof info->game, "%s", cfg->game);
     info->size = cfg->size;
     snprintf(info->rule, sizeof info->rule, "%s", cfg->rule ? cfg->rule : "");
-    match_clock_format_tc(&cfg->tc, info->tc, sizeof info->tc);
+    char a[40], b[40];
+    match_clock_format_tc(&cfg->tc_engine[0], a, sizeof a);
+    match_clock_format_tc(&cfg->tc_engine[1], b, sizeof b);
+    if (strcmp(a, b) == 0)
+        snprintf(info->tc, sizeof info->tc, "%s", a);
+    else
+        snprintf(info->tc, sizeof info->tc, "A %s, B %s", a, b);
     info->margin = cfg->margin;
     info->seed = cfg->seed;
     info->planned = plan->planned;

@@ -3,8 +3,8 @@
  * checked against the generic mailbox backend, its slow reference.
  *
  * Random games are played in lockstep on both; at every position the legal
- * moves, each move's resulting position and hash, game over, outcome and
- * move ordering must agree. Stable discs must include those the generic
+ * moves, each move's resulting position and hash, game over and outcome
+ * must agree. Stable discs must include those the generic
  * evaluation finds and must never flip in a random continuation. Along the
  * way perft is compared with the generic perft, and positions with few
  * empties are solved by the endgame solver, with random windows, and by
@@ -21,7 +21,6 @@
 #include "bitboard.h"
 #include "othello.h"
 #include "othello8.h"
-#include "othello8_eval.h"
 #include "othello8_ops.h"
 #include "othello8_solve.h"
 #include "othello_eval.h"
@@ -96,7 +95,6 @@ static void check_stability(Check *c)
 static int same_rules(Check *c, Move *moves)
 {
     Move other[MAX_MOVES];
-    int scores[MAX_MOVES], other_scores[MAX_MOVES];
     const int n = c->fast->gen_moves(c->f, moves);
     if (n != c->slow->gen_moves(c->s, other) || memcmp(moves, other, sizeof *moves * (size_t)n) != 0)
         fail(c, "legal moves");
@@ -107,13 +105,8 @@ static int same_rules(Check *c, Move *moves)
         fail(c, "game over");
     if (c->fast->outcome(c->f) != c->slow->outcome(c->s) || c->fast->final_score(c->f) != c->slow->final_score(c->s))
         fail(c, "outcome");
-    const Othello8Pos *fp = c->f;
     if (c->fast->moves_left(c->f) != c->slow->moves_left(c->s))
         fail(c, "moves left");
-    othello8_eval_order(othello8_player(fp), othello8_opponent(fp), moves, n, scores);
-    c->slow->score_moves(c->s, moves, n, other_scores);
-    if (memcmp(scores, other_scores, sizeof *scores * (size_t)n) != 0)
-        fail(c, "move order");
     return n;
 }
 

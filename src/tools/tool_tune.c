@@ -1,11 +1,14 @@
 /*
  * tool_tune.c - build/flipfive-tune: training data and weights for the 8x8
- * pattern evaluation (scripts/tune drives it).
+ * pattern evaluation (README "Tuning the 8x8 evaluation" shows the steps).
  *
  *   flipfive-tune gen [options] FILE     self-play games, labelled positions
  *   flipfive-tune fit [options] FILE...  weights fitted to the positions
  *   flipfive-tune check [N]              the fast evaluation against its
  *                                        slow reference and the symmetries
+ *   flipfive-tune probcut [options] FILE deep against shallow search values
+ *   flipfive-tune nodes [options] FILE   search nodes on the file's positions
+ *   flipfive-tune openings [PLIES [DEPTH]]  distinct openings and values
  *
  * gen: each game opens with a few random moves, then plays by a shallow
  * search with some random moves mixed in. From EXACT empties on, every
@@ -382,8 +385,25 @@ static int openings_main(int argc, char **argv)
     return 0;
 }
 
+static void usage(FILE *f)
+{
+    fputs("usage: flipfive-tune gen [options] FILE        self-play games, labelled positions\n"
+          "       flipfive-tune fit [options] --out FILE.inc DATA...  weights fitted to them\n"
+          "       flipfive-tune check [GAMES]            the fast evaluation against its slow reference\n"
+          "       flipfive-tune probcut [options] DATA   deep against shallow search values\n"
+          "       flipfive-tune nodes [options] DATA     search nodes on the positions of DATA\n"
+          "       flipfive-tune openings [PLIES [DEPTH]] distinct openings with their values\n"
+          "gen, fit, probcut and nodes without a file print their options; the README's section\n"
+          "\"Tuning the 8x8 evaluation\" shows the steps.\n",
+          f);
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
     tables_init();
     if (argc >= 2 && !strcmp(argv[1], "openings"))
         return openings_main(argc - 2, argv + 2);
@@ -397,6 +417,6 @@ int main(int argc, char **argv)
         return tune_fit_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "check"))
         return tune_check_main(argc - 2, argv + 2);
-    fprintf(stderr, "usage: flipfive-tune gen|fit|check ... (see scripts/tune)\n");
+    usage(stderr);
     return 2;
 }

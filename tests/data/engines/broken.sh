@@ -3,12 +3,14 @@
 #   broken.sh MODE                  minimal GTP; misbehaves at the first genmove
 #   broken.sh MODE N ENGINE ARGS... plays N genmoves through ENGINE, then misbehaves
 # MODE: illegal (an occupied centre point), garbage (not a vertex), exit (dies
-# mid-game), slow (answers 3 s late), error (? to genmove), resign, and lag
+# mid-game), slow (answers 30 s late: the referee must kill it, and a test
+# sees it if it did not), error (? to genmove), resign, and lag
 # (with ENGINE: every genmove 0.3 s late, otherwise correct), move:VERTEX
-# (always answers VERTEX).
+# (always answers VERTEX), nopass (with ENGINE: correct, but answers
+# "? illegal move" to "play COLOR pass", as GRhino does).
 mode=$1
 after=${2:-0}
-[ $# -ge 2 ] && shift 2 || shift $#
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 size=8
 n=0
 
@@ -41,7 +43,7 @@ misbehave() {
     exit)
         [ "$after" -gt 0 ] && { exec 3>&-; wait; }
         exit 3 ;;
-    slow) sleep 3; reply "pass" ;;
+    slow) sleep 30; reply "pass" ;;
     error) printf '? no idea\n\n' ;;
     resign) reply "resign" ;;
     move:*) reply "${mode#move:}" ;;
@@ -49,13 +51,19 @@ misbehave() {
 }
 
 while IFS= read -r line; do
+    # shellcheck disable=SC2086 # the words of the command
     set -- $line
     case $1 in
     boardsize) size=$2 ;;
+    play)
+        if [ "$mode" = nopass ] && [ "$3" = pass ]; then
+            printf '? illegal move\n\n'
+            continue
+        fi ;;
     genmove)
         n=$((n + 1))
         [ "$mode" = lag ] && sleep 0.3
-        if [ "$mode" != lag ] && [ "$n" -gt "$after" ]; then
+        if [ "$mode" != lag ] && [ "$mode" != nopass ] && [ "$n" -gt "$after" ]; then
             misbehave
             continue
         fi ;;
