@@ -44,3 +44,37 @@ STRENGTH="$ROOT/scripts/gomoku-strength"
         [ "$(ls "$out/$rule.sgf" | wc -l)" -eq 2 ]
     done
 }
+
+# renju_puzzles : "id|to-move|black stones|white stones" per VCF puzzle.
+renju_puzzles() {
+    awk '/^puzzle:/ { id = $2 } /^to-move:/ { tm = $2 }
+         /^black:/ { b = $0; sub(/^black: */, "", b) } /^white:/ { w = $0; sub(/^white: */, "", w) }
+         /^end/ { print id "|" tm "|" b "|" w }' "$DATA/renju-vcf-puzzles.txt"
+}
+
+# gtp_stones COLOR STONES : play lines, renju notation to GTP vertices.
+gtp_stones() {
+    local m
+    for m in $2; do
+        echo "play $1 $(tr 'ijklmno' 'JKLMNOP' <<<"$m" | tr 'a-h' 'A-H')"
+    done
+}
+
+@test "the defender's move at depth 2 refutes the attacker's VCF in all 50 Renju VCF puzzles" {
+    local id tm b w d m held=0 failed=""
+    while IFS='|' read -r id tm b w; do
+        d=white
+        [ "$tm" = white ] && d=black
+        local setup
+        setup=$(echo "set_game Renju"; gtp_stones black "$b"; gtp_stones white "$w"; echo "flipfive-set depth 2")
+        m=$(gtp_value "$setup" "genmove $d")
+        # The attacker, to move after that reply, has no VCF left.
+        if [ "$(gtp_value "$setup" "play $d $m" "flipfive-vcf 1")" = none ]; then
+            held=$((held + 1))
+        else
+            failed="$failed $id:$m"
+        fi
+    done < <(renju_puzzles)
+    echo "not refuted:$failed"
+    [ "$held" -eq 50 ]
+}

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "gomoku_eval.h"
+#include "gomoku_threat.h"
 #include "renju.h"
 #include "tt.h"
 
@@ -30,6 +31,11 @@ enum {
     LMR_DEPTH = 2,
     LMR_MOVES = 2,              /* moves searched in full before reductions */
     LMR_SCALE = 256,            /* reduction = ln(depth) ln(moves) * 256 / this */
+    /* The root's defence against a VCF, in threat nodes (deterministic):
+     * finding the opponent's VCF, then refuting it after each move. */
+    ROOT_OPP_VCF = 20000,
+    ROOT_REFUTE_VCF = 2000,     /* after each move */
+    ROOT_REFUTE_ALL = 60000,    /* in all; the moves after it are kept */
     ORDER_TT = 1 << 30,
     ORDER_KILLER = 1 << 26,
     HISTORY_MAX = 1 << 20
@@ -401,4 +407,47 @@ int gomoku_alphabeta(GomokuPos *p, SearchCtx *s, int depth, int alpha, int beta)
     const int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(s->tt, p->hash, depth, bound, score_to_tt(best, ply), best_move);
     return best;
+}
+
+/* ------------------------------------------------------------ the root */
+
+/* The side to move's VCF within nodes (the opponent's after our move);
+ * *spent grows by the nodes it took. */
+static bool has_vcf(GomokuPos *p, uint64_t nodes, uint64_t *spent)
+{
+    const ThreatLimits lim = {.nodes = nodes};
+    ThreatResult r;
+    gomoku_vcf(p, &lim, &r);
+    *spent += r.nodes;
+    return r.win;
+}
+
+int gomoku_root_moves(GomokuPos *p, Move *out)
+{
+    int kind;
+    const int n = gomoku_gen_search_moves(p, out, &kind);
+    if (kind != GEN_QUIET || n <= 1)
+        return n;
+    /* Would the opponent win by fours if we passed? Then only the moves
+     * after which it no longer does (or we cannot tell) are worth a search:
+     * the others lose to a line the search may not reach. */
+    uint64_t spent = 0;
+    gomoku_make(p, -1);
+    const bool threat = has_vcf(p, ROOT_OPP_VCF, &spent);
+    gomoku_unmake(p);
+    if (!threat)
+        return n;
+    int k = 0;
+    spent = 0;
+    for (int i = 0; i < n; i++) {
+        bool lost = false;
+        if (spent < ROOT_REFUTE_ALL) {
+            gomoku_make(p, gomoku_box(p, out[i]));
+            lost = has_vcf(p, ROOT_REFUTE_VCF, &spent);
+            gomoku_unmake(p);
+        }
+        if (!lost)
+            out[k++] = out[i];
+    }
+    return k > 0 ? k : n;
 }

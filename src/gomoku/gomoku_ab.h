@@ -15,6 +15,11 @@
 
 int gomoku_alphabeta(GomokuPos *p, SearchCtx *s, int depth, int alpha, int beta);
 
+/* The moves searched at the root: those of gomoku_gen_search_moves, and in
+ * a quiet position where the opponent would win by fours if we passed, only
+ * the moves after which it no longer does (all of them when none holds). */
+int gomoku_root_moves(GomokuPos *p, Move *out);
+
 /* The exact value of the position from the threat sets alone, relative to
  * the root at ply; 0 when they do not decide it. */
 int gomoku_quick_verdict(GomokuPos *p, int ply);

@@ -152,11 +152,7 @@ static void ops_score_moves(void *vp, const Move *moves, int n, int *keys)
     gomoku_score_moves(vp, moves, n, keys);
 }
 
-static int ops_search_moves(void *vp, Move *out)
-{
-    int kind;
-    return gomoku_gen_search_moves(vp, out, &kind);
-}
+static int ops_search_moves(void *vp, Move *out) { return gomoku_root_moves(vp, out); }
 
 static int ops_alphabeta(void *vp, SearchCtx *ctx, int depth, int alpha, int beta)
 {
