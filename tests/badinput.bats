@@ -210,17 +210,30 @@ argument_matrix() {
     [[ "$after" == *"Othello 8x8, move 1"* ]]
 }
 
-@test "moves after the game ended: play fails, genmove passes, nothing changes" {
-    local over='flipfive-setboard XXXXXXXXXXXXXXXO b\n'
-    for line in 'play b a1' 'play w a1' 'play b pass' 'play w pass'; do
+@test "moves after the game ended: a point fails, a pass is recorded and undone" {
+    local over='flipfive-setboard XXXXXXXXXXXXXXXO b\n' line c
+    for line in 'play b a1' 'play w a1' 'play b d4' 'play w x9'; do
         case_run "$over" 1 "$line"
         [ "${reply:0:1}" = "?" ]
         [ "$before" = "$after" ]
     done
-    for line in 'genmove b' 'genmove w' 'reg_genmove w'; do
-        case_run "$over" 1 "$line"
-        [ "$reply" = "= pass" ]
-        [ "$before" = "$after" ]
+    case_run "$over" 1 'reg_genmove w'
+    [ "$reply" = "= pass" ]
+    [ "$before" = "$after" ]
+    # a closing pass (as gogui-twogtp relays it) or a genmove: one more move
+    # in the record, the same board and result; undo gives back the state
+    for line in 'play b pass' 'play W PASS' 'genmove b' 'genmove w'; do
+        chain_run "$over" 1 "$line" undo
+        [ "$ncase" -eq 2 ]
+        [[ "${reply[0]}" =~ ^=\ (pass)?$ ]]
+        [ "${reply[1]}" = "= " ]
+        c=$(printf '%s' "$line" | awk '{ print toupper(substr($2, 1, 1)) }')
+        [[ "${after[0]}" == *"Othello 4x4, move 2"* ]]
+        [[ "${after[0]}" == *"Game over: B+14"* ]]
+        [[ "${after[0]}" == *"PL[B]"$'\n'";$c[])" ]]
+        [ "$(grep -E '^ *[0-9]+ |^Black' <<<"${after[0]}")" = \
+          "$(grep -E '^ *[0-9]+ |^Black' <<<"${before[0]}")" ]
+        [ "${after[1]}" = "${before[0]}" ]
     done
 }
 

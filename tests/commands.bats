@@ -143,6 +143,23 @@ load test_helper
     [[ "$output" == *"--level"* ]]
 }
 
+@test "--size: the board size to start with, before or after --game (GoGui's ruler)" {
+    run "$ENGINE" --size 10 <<<"gogui-rules_board_size"
+    [ "$output" = "= 10" ]
+    run "$ENGINE" --size 19 --game gomoku <<<"gogui-rules_board_size"
+    [ "$output" = "= 19" ]
+    run "$ENGINE" --game gomoku --size 7 <<<"gogui-rules_game_id"
+    [ "$output" = "= Gomoku" ]
+    run --separate-stderr "$ENGINE" --size 9
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: bad value for --size (Othello: even, 4 to 24)" ]
+    run --separate-stderr "$ENGINE" --game renju --size 19
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "flipfive: bad value for --size (Renju: 15)" ]
+    run --separate-stderr "$ENGINE" --size x --game gomoku
+    [ "$stderr" = "flipfive: bad value for --size (Gomoku: 5 to 25)" ]
+}
+
 @test "printsgf writes the game; loadsgf reads it back identically" {
     local f="$BATS_TEST_TMPDIR/game.sgf"
     gtp "boardsize 10" "play b e4" "play w d4" "play b c4" "printsgf $f" "loadsgf $f" printsgf "printsgf"
@@ -162,6 +179,40 @@ load test_helper
     gtp "loadsgf $DATA/quarry-10x10-clock.sgf" final_score gogui-rules_board_size
     [ "${lines[1]}" = "= B+2" ]
     [ "${lines[2]}" = "= 10" ]
+}
+
+@test "closing passes after the end: printsgf writes them, loadsgf replays them" {
+    local f="$BATS_TEST_TMPDIR/end.sgf"
+    # the 9-ply wipe-out, then the two passes gogui-twogtp ends every game with
+    gtp "play b d3" "play w c3" "play b b3" "play w d2" "play b e1" "play w d6" "play b d7" \
+        "play w e3" "play b f4" "play W PASS" "genmove b" "printsgf $f" "loadsgf $f" printsgf \
+        final_score showboard
+    [ "$(sed -n 2p "$f")" = ";B[dc];W[cc];B[bc];W[db];B[ea];W[df];B[dg];W[ec];B[fd];W[]" ]
+    [ "$(sed -n 3p "$f")" = ";B[])" ]
+    [ "${lines[13]}" = "= $(sed -n 1p "$f")" ]
+    [ "${lines[15]}" = ";B[])" ]
+    [ "${lines[16]}" = "= B+64" ]
+    [[ "$output" == *"Othello 8x8, move 12"* ]]
+    # Go's old pass "tt" (size <= 19), as some hosts write it; up to a move
+    printf '(;SZ[8];B[dc];W[cc];B[bc];W[db];B[ea];W[df];B[dg];W[ec];B[fd];W[tt];B[tt])' >"$f"
+    gtp "loadsgf $f" final_score printsgf "loadsgf $f 11" showboard undo final_score undo final_score
+    [ "${lines[1]}" = "= B+64" ]
+    [ "${lines[3]}" = ";B[dc];W[cc];B[bc];W[db];B[ea];W[df];B[dg];W[ec];B[fd];W[]" ]
+    [ "${lines[4]}" = ";B[])" ]
+    [[ "$output" == *"Othello 8x8, move 11"* ]]
+    [ "${lines[-3]}" = "= B+64" ]
+    [ "${lines[-1]}" = "? cannot score" ]
+}
+
+@test "loadsgf of gogui-twogtp records (no GM, closing passes): final_score is their RE" {
+    # tests/data/twogtp-*.sgf: written by gogui-twogtp 1.6 (scripts/twogtp-match);
+    # 64 moves: 60 discs, two passes in the game and the two closing ones
+    gtp "loadsgf $DATA/twogtp-othello8.sgf" final_score showboard
+    [ "${lines[1]}" = "= W+8" ]
+    [[ "$output" == *"Othello 8x8, move 65"* ]]
+    gtp "set_game Renju" "loadsgf $DATA/twogtp-renju.sgf" final_score gogui-rules_game_id
+    [ "${lines[2]}" = "= W+1" ]
+    [ "${lines[3]}" = "= Renju" ]
 }
 
 @test "loadsgf of set-up positions (AB/AW/PL, compressed lists)" {
@@ -197,19 +248,16 @@ load test_helper
     [ "${lines[1]}" = "? cannot load file: not a regular file" ]
 }
 
-@test "gogui-analyze_commands: the entries of the command table, each a listed command that answers" {
+@test "gogui-analyze_commands: the entries of the command table for the game, each a listed command that answers" {
     gtp gogui-analyze_commands
-    [ "$output" = "$(printf '%s\n' '= string/Final Score/final_score' 'plist/Legal Moves/gogui-rules_legal_moves' \
-        'string/Perft 4/flipfive-perft 4' 'plist/Forbidden Points (Renju)/flipfive-forbidden' \
-        'string/VCF/flipfive-vcf' 'string/VCT/flipfive-vct')" ]
+    [ "$output" = "$(printf '%s\n' '= plist/Legal Moves/gogui-rules_legal_moves' \
+        'string/Result/gogui-rules_final_result' 'string/Perft 4/flipfive-perft 4')" ]
     local cmd listed n=0
     listed=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //')
     while IFS=/ read -r _ _ cmd; do
         grep -qx "${cmd%% *}" <<<"$listed"
-        # In a Renju game every entry answers "=" (final_score: not over yet).
-        [ "$(printf 'set_game Renju\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | cut -c1-2)" = "= " ] ||
-            [ "$cmd" = final_score ]
+        [ "$(printf 'set_game Renju\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | cut -c1-2)" = "= " ]
         n=$((n + 1))
-    done < <(printf 'gogui-analyze_commands\n' | "$ENGINE" | sed 's/^= //' | grep .)
-    [ "$n" -eq 6 ]
+    done < <(printf 'set_game Renju\ngogui-analyze_commands\n' | "$ENGINE" | sed 's/^= //' | grep .)
+    [ "$n" -eq 5 ]
 }

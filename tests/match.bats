@@ -172,13 +172,18 @@ broken_match() {
 }
 
 @test "match: an engine too slow for the clock loses on time and is killed" {
-    SECONDS=0
-    broken_match slow --tc 0+1/1 --margin 0.2
+    broken_match slow --tc 0+0.3/1 --margin 0.1
     [ "$(grep -c '"reason":"time","fault":"B"' "$BATS_TEST_TMPDIR/r.json")" -eq 4 ]
     grep -q '"result":"B+T"' "$BATS_TEST_TMPDIR/r.json"
-    # It sleeps 30 s a move: the referee did not wait for it (the four games
-    # take a few seconds, more on a loaded machine, never 30).
-    [ "$SECONDS" -lt 30 ]
+    # It sleeps 3 s a move: the referee did not wait for its answer (that
+    # would read "B took 3.0x s"), it gave up at the deadline, 0.4 s (0.41 s
+    # at a load of 16 on two cores). The match's wall time is no measure:
+    # at a load of 12 the four games' start-ups alone took over 10 s.
+    local waited
+    waited=$(grep -o '"detail":"B: no move within [0-9.]* s' "$BATS_TEST_TMPDIR/r.json" |
+        awk '{ print $(NF - 1) }')
+    [ "$(printf '%s\n' "$waited" | wc -l)" -eq 4 ]
+    printf '%s\n' "$waited" | awk '$1 >= 2.5 { exit 1 }'
 }
 
 @test "match: a hung engine without a clock loses by --timeout" {

@@ -80,14 +80,14 @@ obf() {
 
 @test "FLIPFIVE_WEIGHTS: a missing or malformed file is refused at start-up, a good one plays" {
     echo 'not weights' >"$BATS_TEST_TMPDIR/bad.inc"
-    head -c 3000 "$ROOT/src/othello8_weights.inc" >"$BATS_TEST_TMPDIR/cut.inc"
+    head -c 3000 "$ROOT/src/othello8/othello8_weights.inc" >"$BATS_TEST_TMPDIR/cut.inc"
     for f in "$BATS_TEST_TMPDIR/none.inc" "$BATS_TEST_TMPDIR/bad.inc" "$BATS_TEST_TMPDIR/cut.inc"; do
         run --separate-stderr env FLIPFIVE_WEIGHTS="$f" "$ENGINE" </dev/null
         [ "$status" -eq 2 ]
         [ -z "$output" ]
         [[ "$stderr" == "FLIPFIVE_WEIGHTS=$f: "* ]]
     done
-    run --separate-stderr bash -c "printf 'genmove b\n' | FLIPFIVE_WEIGHTS='$ROOT/src/othello8_weights.inc' '$ENGINE' --level 2"
+    run --separate-stderr bash -c "printf 'genmove b\n' | FLIPFIVE_WEIGHTS='$ROOT/src/othello8/othello8_weights.inc' '$ENGINE' --level 2"
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" =~ ^=\ (C4|D3|E6|F5)$ ]]
 }

@@ -15,6 +15,10 @@ load test_helper
     replay "$TRANSCRIPTS/games.gtp"
 }
 
+@test "transcript: the end of a game (closing passes, as gogui-twogtp sends them)" {
+    replay "$TRANSCRIPTS/game-end.gtp"
+}
+
 @test "transcript: a Quarry session (pipelined, no ids, implied passes, EOF)" {
     replay "$TRANSCRIPTS/quarry-session.gtp"
 }

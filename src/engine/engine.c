@@ -156,10 +156,24 @@ static void record(Engine *e, int color, Move m, int plies)
         e->hist[e->nhist++] = (HistEntry){color, m, plies};
 }
 
+/* After the end of a game, Go-oriented hosts (gogui-twogtp, GoGui) relay
+ * one engine's closing pass to the other and stop at two passes: such a
+ * pass is recorded (undo takes it back, printsgf writes it) but makes no
+ * ply, so the position and the result stay as they are. */
+static bool record_final_pass(Engine *e, int color)
+{
+    if (e->nhist >= MAX_GAME_PLY)
+        return false;
+    record(e, color, MOVE_PASS, 0);
+    return true;
+}
+
 PlayStatus engine_play(Engine *e, int color, Move m)
 {
-    if (e->nhist >= MAX_GAME_PLY || e->ops->game_over(e->pos))
+    if (e->nhist >= MAX_GAME_PLY)
         return PLAY_ILLEGAL;
+    if (e->ops->game_over(e->pos))
+        return m == MOVE_PASS && record_final_pass(e, color) ? PLAY_OK : PLAY_ILLEGAL;
     int plies = bring_turn(e, color);
     if (plies < 0)
         return PLAY_ILLEGAL;
@@ -196,14 +210,41 @@ TimeBudget engine_time_budget(Engine *e, int color)
     return (TimeBudget){lim.soft_ns, lim.hard_ns};
 }
 
+/* Hosts that set a clock but never send time_left (gogui-twogtp -time)
+ * leave the counting to us: each move generated is charged to color's clock
+ * as the host's own clock would charge it. A time_left before the next
+ * genmove replaces the count with the host's figure. */
+static void charge_clock(TimeControl *tc, int color, double used)
+{
+    if (tc->mode == TC_NONE)
+        return;
+    double left = tc->left_s[color] - used;
+    int stones = tc->stones_left[color];
+    if (tc->mode == TC_CANADIAN) {
+        if (stones == 0 && left < 0) { /* main time ran out during this move */
+            left += tc->byo_s;
+            stones = tc->byo_stones;
+        }
+        if (stones > 0 && --stones == 0) { /* period done: the next one starts */
+            left = tc->byo_s;
+            stones = tc->byo_stones;
+        }
+    }
+    tc_left(tc, color, left, stones);
+}
+
 PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
 {
     *out = MOVE_PASS;
-    if (e->ops->game_over(e->pos))
+    if (e->ops->game_over(e->pos)) {
+        if (commit)
+            record_final_pass(e, color);
         return PLAY_OK;
+    }
     int plies = bring_turn(e, color);
     if (plies < 0)
         return PLAY_WRONG_COLOR;
+    const int64_t start = clock_ns();
     SearchLimits lim;
     search_limits(e, color, &lim);
     search_set_poll(e->search, e->poll, e->poll_arg);
@@ -217,6 +258,7 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
     }
     e->ops->make(e->pos, m);
     record(e, color, m, plies + 1);
+    charge_clock(&e->tc, color, (double)(clock_ns() - start) / 1e9);
     return PLAY_OK;
 }
 

@@ -54,7 +54,10 @@ struct GtpCommand {
     /* GoGui analyze command (gogui-analyze_commands) or NULL: its type and
      * label, "plist/Legal Moves", and the arguments it is sent with. */
     const char *analyze, *analyze_args;
+    int analyze_games;      /* GTP_FOR_* it is offered in; 0: every game */
 };
+
+enum { GTP_FOR_OTHELLO = 1, GTP_FOR_GOMOKU = 2, GTP_FOR_RENJU = 4 };
 
 /* The entry of g's table for a command name; NULL when unknown. */
 const GtpCommand *gtp_find_command(const Gtp *g, const char *name);

@@ -20,13 +20,20 @@ void gtp_cmd_gogui_interrupt(Gtp *g, int argc, char **argv)
     gtp_ok(g, "%s", "");
 }
 
-/* The entries come from the command table's analyze field, in its order. */
+/* The entries come from the command table's analyze field, in its order,
+ * for the game being played only: GoGui shows a failing command as an
+ * error dialog (flipfive-vcf in Othello), and perft 4 on an open 15x15
+ * board would count for an hour. */
 void gtp_cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv)
 {
     (void)argc, (void)argv;
+    const char *game = g->engine->ops->name;
+    const int mask = strcmp(game, "Othello") == 0  ? GTP_FOR_OTHELLO
+                     : strcmp(game, "Renju") == 0 ? GTP_FOR_RENJU
+                                                  : GTP_FOR_GOMOKU;
     Buf b = {0};
     for (const GtpCommand *c = g->commands; c->name; c++) {
-        if (c->analyze)
+        if (c->analyze && (!c->analyze_games || (c->analyze_games & mask)))
             buf_printf(&b, "%s%s/%s%s%s", b.len ? "\n" : "", c->analyze, c->name,
                        c->analyze_args ? " " : "", c->analyze_args ? c->analyze_args : "");
     }

@@ -24,6 +24,7 @@ static void usage(FILE *f)
             "\n"
             "Options (each is also a flipfive-set setting):\n"
             "  --game NAME      Othello (default); see list_games\n"
+            "  --size N         board size to start with (default: the game's)\n"
             "  --level N        1 (instant) .. 10 (uses all the time given; default)\n"
             "  --time SECS      seconds per move without a clock (default 1)\n"
             "  --depth N        fixed search depth (0 = by level and time)\n"
@@ -65,8 +66,34 @@ static void games_text(Buf *b)
     buf_printf(b, " (any case)");
 }
 
+/* The board size is set once every option is read, so that --size and
+ * --game may come in any order (GoGui takes the board size from its ruler,
+ * which starts with the program's command line). */
+static int apply_size(Engine *e, const char *value)
+{
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (!*end && n >= 1 && n <= MAX_BOARD && engine_boardsize(e, (int)n))
+        return -1;
+    const char *game = game_name(e->game);
+    int lo = 0, hi = 0, count = 0;
+    for (int s = 1; s <= MAX_BOARD; s++)
+        if (game_find(game, s)) {
+            lo = lo ? lo : s;
+            hi = s;
+            count++;
+        }
+    if (lo == hi)
+        fprintf(stderr, "flipfive: bad value for --size (%s: %d)\n", game, lo);
+    else
+        fprintf(stderr, "flipfive: bad value for --size (%s: %s%d to %d)\n", game,
+                count == (hi - lo) / 2 + 1 ? "even, " : "", lo, hi);
+    return 2;
+}
+
 static int parse_options(int argc, char **argv, Engine *e)
 {
+    const char *size = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -92,6 +119,10 @@ static int parse_options(int argc, char **argv, Engine *e)
             }
             continue;
         }
+        if (strcmp(a, "--size") == 0 && i + 1 < argc) {
+            size = argv[++i];
+            continue;
+        }
         bool known = false;
         for (size_t k = 0; k < sizeof OPTIONS / sizeof OPTIONS[0]; k++) {
             if (strcmp(a, OPTIONS[k].option) != 0)
@@ -108,7 +139,7 @@ static int parse_options(int argc, char **argv, Engine *e)
             return 2;
         }
     }
-    return -1;
+    return size ? apply_size(e, size) : -1;
 }
 
 int main(int argc, char **argv)
