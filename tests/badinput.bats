@@ -225,15 +225,15 @@ argument_matrix() {
     for line in 'play b pass' 'play W PASS' 'genmove b' 'genmove w'; do
         chain_run "$over" 1 "$line" undo
         [ "$ncase" -eq 2 ]
-        [[ "${reply[0]}" =~ ^=\ (pass)?$ ]]
-        [ "${reply[1]}" = "= " ]
+        [[ "${replies[0]}" =~ ^=\ (pass)?$ ]]
+        [ "${replies[1]}" = "= " ]
         c=$(printf '%s' "$line" | awk '{ print toupper(substr($2, 1, 1)) }')
-        [[ "${after[0]}" == *"Othello 4x4, move 2"* ]]
-        [[ "${after[0]}" == *"Game over: B+14"* ]]
-        [[ "${after[0]}" == *"PL[B]"$'\n'";$c[])" ]]
-        [ "$(grep -E '^ *[0-9]+ |^Black' <<<"${after[0]}")" = \
-          "$(grep -E '^ *[0-9]+ |^Black' <<<"${before[0]}")" ]
-        [ "${after[1]}" = "${before[0]}" ]
+        [[ "${afters[0]}" == *"Othello 4x4, move 2"* ]]
+        [[ "${afters[0]}" == *"Game over: B+14"* ]]
+        [[ "${afters[0]}" == *"PL[B]"$'\n'";${c}[])" ]]
+        [ "$(grep -E '^ *[0-9]+ |^Black' <<<"${afters[0]}")" = \
+          "$(grep -E '^ *[0-9]+ |^Black' <<<"${befores[0]}")" ]
+        [ "${afters[1]}" = "${befores[0]}" ]
     done
 }
 

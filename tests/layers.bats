@@ -19,7 +19,7 @@ layers_copy() {
     run "$ROOT/scripts/layers"
     [ "$status" -eq 0 ]
     [[ "$output" == "layers: "*" folders, "*" modules; no upward include, no cycle" ]]
-    [ "$(sed 's/#.*//' "$ROOT/src/LAYERS" | awk 'NF' | wc -l)" -eq "$(ls -d "$ROOT"/src/*/ | wc -l)" ]
+    [ "$(sed 's/#.*//' "$ROOT/src/LAYERS" | awk 'NF' | wc -l)" -eq "$(find "$ROOT/src" -mindepth 1 -maxdepth 1 -type d | wc -l)" ]
 }
 
 @test "layers: an include from a higher layer fails" {
