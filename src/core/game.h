@@ -112,6 +112,11 @@ typedef struct GameOps {
      * never empty while the game goes on; NULL searches every legal move. */
     int (*gen_search_moves)(void *pos, Move *out);
     const SearchTuning *tuning;    /* optional, see above */
+    /* Optional: the game's own alpha-beta below the root, in place of the
+     * generic search_alphabeta (five-in-a-row: threat-aware moves, a VCF
+     * quiescence, reductions). Same contract: the value for the side to
+     * move, wins relative to the root, ctx's PV, TT, nodes and stop kept. */
+    int (*alphabeta)(void *pos, SearchCtx *ctx, int depth, int alpha, int beta);
     /* Optional: the depth at which solve answers the root exactly (Othello:
      * the empty squares), for the root's exact attempts; NULL: none. */
     int (*solve_depth)(void *pos);

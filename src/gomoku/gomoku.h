@@ -71,6 +71,7 @@ typedef struct GomokuPos {
     int nundo;
     GomokuUndo *undo;                    /* GOMOKU_UNDO_CAP entries */
     GomokuThreat *threat;                /* threat search workspace, on first use */
+    int eval_stack[MAX_PLY + 1];         /* the search's static values by ply */
     struct GomokuPos *empty;             /* this position with an empty board */
 } GomokuPos;
 

@@ -14,7 +14,6 @@
 
 enum {
     EVAL_LIMIT = 200000,
-    MAX_CANDIDATES = 16,         /* moves searched in a quiet position */
     TEMPO_NUM = 6, TEMPO_DEN = 5     /* the side to move's threats count more */
 };
 
@@ -84,29 +83,9 @@ static int near_moves(GomokuPos *p, Move *out)
     return n;
 }
 
-/* In a quiet position only the most promising candidates are searched:
- * those with the highest ordering keys (ties by cell index). */
-static int best_moves(GomokuPos *p, Move *moves, int n)
+int gomoku_gen_search_moves(GomokuPos *p, Move *out, int *kind)
 {
-    if (n <= MAX_CANDIDATES)
-        return n;
-    int keys[MAX_MOVES];
-    gomoku_score_moves(p, moves, n, keys);
-    for (int i = 1; i < n; i++) {
-        Move m = moves[i];
-        int k = keys[i], j = i;
-        for (; j > 0 && keys[j - 1] < k; j--) {
-            moves[j] = moves[j - 1];
-            keys[j] = keys[j - 1];
-        }
-        moves[j] = m;
-        keys[j] = k;
-    }
-    return MAX_CANDIDATES;
-}
-
-int gomoku_search_moves(GomokuPos *p, Move *out)
-{
+    *kind = GEN_FORCED;
     if (p->winner >= 0)
         return 0;
     const int me = p->side, opp = me ^ 1;
@@ -121,11 +100,13 @@ int gomoku_search_moves(GomokuPos *p, Move *out)
         return n > 0 ? n : near_moves(p, out);
     /* An open three (or a double-four point) against us: our own fours, or
      * a stone on one of the points that would make its fours. */
+    *kind = GEN_DEFEND;
     if (threatens_open_four(p, opp)) {
         n = add_set(p, me, SET_FOUR, me, out, 0, seen);
         n = add_set(p, opp, SET_FOUR, me, out, n, seen);
         if (n > 0)
             return n;
     }
-    return best_moves(p, out, near_moves(p, out));
+    *kind = GEN_QUIET;
+    return near_moves(p, out);
 }

@@ -12,9 +12,16 @@
 int gomoku_evaluate(GomokuPos *p);
 /* Ordering keys, higher first; below 1 << 22. */
 void gomoku_score_moves(GomokuPos *p, const Move *moves, int n, int *keys);
-/* The moves worth searching: forced replies when there are threats, else
- * empty cells near stones (the centre on an empty board). Never empty while
- * the game goes on. */
-int gomoku_search_moves(GomokuPos *p, Move *out);
+/* What the moves of a node are: every candidate, the answers to an open
+ * three (or a double-four point) of the opponent, or the one block of its
+ * four (or a five of our own). */
+enum { GEN_QUIET, GEN_DEFEND, GEN_FORCED };
+
+/* The moves worth searching, *kind set as above: a five of our own; the
+ * block of a four against us; against an open three our fours and the
+ * points where the opponent would make a four; else every empty cell near
+ * a stone (the centre on an empty board). Never empty while the game goes
+ * on and the side to move has a legal move. */
+int gomoku_gen_search_moves(GomokuPos *p, Move *out, int *kind);
 
 #endif

@@ -10,6 +10,7 @@
 #include <assert.h>
 
 #include "gomoku.h"
+#include "gomoku_ab.h"
 #include "gomoku_eval.h"
 #include "gomoku_search.h"
 #include "gomoku_threat.h"
@@ -150,7 +151,12 @@ static void ops_score_moves(void *vp, const Move *moves, int n, int *keys)
     gomoku_score_moves(vp, moves, n, keys);
 }
 
-static int ops_search_moves(void *vp, Move *out) { return gomoku_search_moves(vp, out); }
+static int ops_search_moves(void *vp, Move *out) { return gomoku_root_moves(vp, out); }
+
+static int ops_alphabeta(void *vp, SearchCtx *ctx, int depth, int alpha, int beta)
+{
+    return gomoku_alphabeta(vp, ctx, depth, alpha, beta);
+}
 
 static bool ops_solve(void *vp, SearchCtx *ctx, int depth, int alpha, int beta, int *score, Move *best)
 {
@@ -182,7 +188,8 @@ static bool ops_solve(void *vp, SearchCtx *ctx, int depth, int alpha, int beta, 
     .perft = NULL,                              \
     .moves_left = gomoku_moves_left,            \
     .score_units = gomoku_units,                \
-    .gen_search_moves = ops_search_moves
+    .gen_search_moves = ops_search_moves,       \
+    .alphabeta = ops_alphabeta
 
 const GameOps gomoku_ops = {
     .name = "Gomoku",

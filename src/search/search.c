@@ -167,7 +167,7 @@ static void reward_quiet_move(SearchCtx *s, Move m, int depth)
                 s->history[c][i] /= 2;
 }
 
-static void update_pv(SearchCtx *s, Move m)
+void search_update_pv(SearchCtx *s, Move m)
 {
     const int ply = s->ply;
     s->pv[ply][0] = m;
@@ -188,7 +188,9 @@ static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta)
     s->ops->make(s->pos, m);
     s->ply++;
     /* A forced pass spends no depth: the opponent surely has a move. */
-    int score = -search_alphabeta(s, m == MOVE_PASS ? depth : depth - 1, -beta, -alpha);
+    const int d = m == MOVE_PASS ? depth : depth - 1;
+    int score = s->ops->alphabeta ? -s->ops->alphabeta(s->pos, s, d, -beta, -alpha)
+                                  : -search_alphabeta(s, d, -beta, -alpha);
     s->ply--;
     s->ops->unmake(s->pos);
     return score;
@@ -320,7 +322,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
             best_move = m;
             if (score > alpha) {
                 alpha = score;
-                update_pv(s, m);
+                search_update_pv(s, m);
                 if (alpha >= beta) {
                     reward_quiet_move(s, m, depth);
                     break;
@@ -374,7 +376,7 @@ static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, i
             best = score;
             if (score > alpha) {
                 alpha = score;
-                update_pv(s, m);
+                search_update_pv(s, m);
                 memmove(&moves[1], &moves[0], sizeof(Move) * (size_t)i);
                 moves[0] = m;
                 if (alpha >= beta)
@@ -566,9 +568,12 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
         /* Step 1. Start no iteration whose first move cannot be searched in
          * time: the first move takes about half of an iteration (the last
          * one grown by the rate the iterations grow at), and an iteration
-         * stopped after it still counts (Step 3). */
+         * stopped after it still counts (Step 3). A budget whose soft and
+         * hard limits are one (a move's own time: byo-yomi of one stone, a
+         * time per move) saves nothing by stopping early: iterations go on
+         * to the deadline. */
         const int64_t now = clock_ns();
-        if (depth > 1 && s->soft_ns) {
+        if (depth > 1 && s->soft_ns && s->soft_ns != s->hard_ns) {
             const int64_t grow = before_ns > 0 && last_ns / before_ns < 8 ? last_ns / before_ns : 8;
             const int64_t next = last_ns * (grow < 2 ? 2 : grow);
             if (now + next / 2 > s->soft_ns)

@@ -135,6 +135,14 @@ void search_set_node_cap(SearchCtx *s, uint64_t cap);
 static inline void search_count_node(SearchCtx *s) { s->nodes++; }
 /* True when the search must stop now (deadline, node budget, interrupt). */
 bool search_should_stop(SearchCtx *s);
+/* A node of a game's own alpha-beta: counted, and true when the search
+ * must stop (the clock is looked at every few nodes). */
+static inline bool search_enter_node(SearchCtx *s)
+{
+    return ++s->nodes >= s->next_poll && search_should_stop(s);
+}
+/* m is the best move at s->ply: the PV there is m and the child's PV. */
+void search_update_pv(SearchCtx *s, Move m);
 /* The alpha-beta itself, for game hooks that want to recurse. */
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
 /* For a game hook that made a move itself: the child's value from the
