@@ -19,7 +19,6 @@
 #   -r RULE     0 freestyle, 1 standard, 2 Renju (default 2)
 #   -s SIZE     board size (default 15)
 #   -t SECS     seconds per move (default 1)
-#   -i SECS     no engine traffic for this long ends the game (default 6)
 #   -T SECS     overall limit (default 900)
 #   -k          keep the scratch directory (its path is printed)
 #   -h          this help
@@ -39,15 +38,15 @@ root=$(cd "$here/.." && pwd)
 usage() { sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit "${1:-2}"; }
 
 yixin=$root/../shared/peers/yixin-board engine=$root/build/pbrain-flipfive
-rule=2 size=15 turn=1 idle=6 timeout=900 keep=0
-while getopts "y:e:r:s:t:i:T:kh" o; do
+rule=2 size=15 turn=1 timeout=900 keep=0
+case ${1:-} in --help) usage 0 ;; esac
+while getopts "y:e:r:s:t:T:kh" o; do
     case $o in
         y) yixin=$OPTARG ;;
         e) engine=$OPTARG ;;
         r) rule=$OPTARG ;;
         s) size=$OPTARG ;;
         t) turn=$OPTARG ;;
-        i) idle=$OPTARG ;;
         T) timeout=$OPTARG ;;
         k) keep=1 ;;
         h) usage 0 ;;
@@ -67,9 +66,10 @@ log=$out/engine.log
 : >"$log"
 
 work=$(mktemp -d -t yixin-match.XXXXXX) || exit 2
-xvfb_pid= yixin_pid=
+xvfb_pid='' yixin_pid=''
 say() { printf '[yixin-match] %s\n' "$*" >&2; }
 
+# shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
     if [ -n "$yixin_pid" ] && kill -0 "$yixin_pid" 2>/dev/null; then
         kill "$yixin_pid" 2>/dev/null
@@ -78,7 +78,7 @@ cleanup() {
     fi
     # the engine is Yixin-Board's child: gtp-tee recorded its PIDs
     if [ -s "$work/pids" ]; then
-        for p in $(cat "$work/pids"); do kill "$p" 2>/dev/null; done
+        while read -r p; do kill "$p" 2>/dev/null; done <"$work/pids"
     fi
     if [ -n "$xvfb_pid" ]; then
         kill "$xvfb_pid" 2>/dev/null
@@ -155,6 +155,7 @@ shot() { sleep 1; import -window root "$out/$1" && say "screenshot $out/$1"; }
 focus() { xdotool mousemove 1100 600 click 1; sleep 0.4; }
 
 # A menu item by keyboard: F10 opens Game, Right moves to Players; $1 Downs.
+# shellcheck disable=SC2317 # called when the Players menu is used
 menu_players() {
     focus
     xdotool key F10; sleep 0.8

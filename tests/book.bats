@@ -45,7 +45,9 @@ book_moves() {
 }
 
 @test "book: the compiled-in book answers the start position at once with one of the four moves" {
+    # shellcheck disable=SC2016 # $0 is expanded by the inner bash
     run --separate-stderr bash -c 'printf "genmove b\n" | timeout 60 "$0" --verbose --time 30' "$ENGINE"
     [[ "${lines[0]}" =~ ^=\ (D3|C4|F5|E6)$ ]]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [[ "$stderr" == *"book move"* ]]
 }

@@ -41,7 +41,7 @@ STRENGTH="$ROOT/scripts/gomoku-strength"
     [ "$(grep -c '^Faults: A: none' <<<"$output")" -eq 3 ]
     for rule in freestyle20 standard15 renju15; do
         [ "$(cat "$out/$rule.openings")" = "D1 Kansei | 0,0, 0,-1, 0,-2" ]
-        [ "$(ls "$out/$rule.sgf" | wc -l)" -eq 2 ]
+        [ "$(find "$out/$rule.sgf" -mindepth 1 -maxdepth 1 | wc -l)" -eq 2 ]
     done
 }
 

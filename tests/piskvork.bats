@@ -10,6 +10,7 @@ PEERS="$ROOT/../shared/peers"
 
 # pisk LINE... : the lines to a fresh pbrain-flipfive; $output has its stdout.
 pisk() {
+    # shellcheck disable=SC2016 # $0 and $@ are expanded by the inner bash
     run --separate-stderr bash -c 'printf "%s\n" "$@" | timeout 120 "$0"' "$PBRAIN" "$@"
 }
 
@@ -68,12 +69,12 @@ gtp_game() {
     timeout 300 "$ENGINE" "$@" <"$d/bi" >"$d/bo" &
     timeout 300 "$ENGINE" "$@" <"$d/wi" >"$d/wo" &
     exec 5>"$d/bi" 6<"$d/bo" 7>"$d/wi" 8<"$d/wo"
-    printf "$setup"'\nboardsize 15\nclear_board\ngenmove b\n' >&5
-    printf "$setup"'\nboardsize 15\nclear_board\n' >&7
+    printf '%b\nboardsize 15\nclear_board\ngenmove b\n' "$setup" >&5
+    printf '%b\nboardsize 15\nclear_board\n' "$setup" >&7
     # the set-up replies, then the first move
     while read -r v <&6 && [[ $v != "= "[A-Z]* ]]; do :; done
     read -r _ <&6
-    for ((i = 0; i < 2 * ($(printf "$setup\n" | wc -l) + 2); i++)); do read -r _ <&8; done
+    for ((i = 0; i < 2 * ($(printf '%b\n' "$setup" | wc -l) + 2); i++)); do read -r _ <&8; done
     m=$(vertex_xy "${v#= }")
     echo "$m"
     for ((i = 1; i < n; i++)); do
@@ -237,7 +238,7 @@ think_then() {
 }
 
 @test "yxnbest: N distinct lines per depth, best first, the best played; Yixin-Board's line format" {
-    pisk 'START 15' 'INFO max_depth 4' 'INFO show_detail 3' yxboard 7,7,2 8,8,1 8,6,2 done 'yxnbest 3' SHOWBOARD
+    pisk 'START 15' 'INFO max_depth 4' 'INFO show_detail 3' yxboard 7,7,2 8,8,1 8,6,2 DONE 'yxnbest 3' SHOWBOARD
     [ "$status" -eq 0 ]
     # every INFO PV block in Rapfi's order of keys
     local keys
@@ -256,7 +257,7 @@ think_then() {
     printf '%s\n' "${lines[@]}" | grep -q '^MESSAGE REALTIME BEST '"$move"'$'
     printf '%s\n' "${lines[@]}" | grep -q '4 stones, Black to move, flipfive plays White'
     # yxnbest 1 plays what BOARD plays at the same depth
-    pisk 'START 15' 'INFO max_depth 4' yxboard 7,7,2 8,8,1 8,6,2 done 'yxnbest 1'
+    pisk 'START 15' 'INFO max_depth 4' yxboard 7,7,2 8,8,1 8,6,2 DONE 'yxnbest 1'
     local one=${lines[1]}
     pisk 'START 15' 'INFO max_depth 4' BOARD 7,7,2 8,8,1 8,6,2 DONE
     [ "$one" = "${lines[1]}" ]
@@ -318,9 +319,9 @@ think_then() {
     cat "$d"/*.out | grep -E '^\[1\] Finished|Score' | sed 's/^/# /' >&3
     # every game played to a result, none lost by flipfive to time, crash or an illegal move
     [ "$(cat "$d"/*.out | grep -c 'Finished game')" -eq 12 ]
-    ! grep -E 'Finished game [0-9]+ \(flipfive vs [^)]*\): 0-1 \{.*(forfeit|illegal|forbidden)' "$d"/*.out
-    ! grep -E 'Finished game [0-9]+ \([^)]* vs flipfive\): 1-0 \{.*(forfeit|illegal|forbidden)' "$d"/*.out
-    ! grep -iE 'crash|could not read' "$d"/*.out
+    run ! grep -E 'Finished game [0-9]+ \(flipfive vs [^)]*\): 0-1 \{.*(forfeit|illegal|forbidden)' "$d"/*.out
+    run ! grep -E 'Finished game [0-9]+ \([^)]* vs flipfive\): 1-0 \{.*(forfeit|illegal|forbidden)' "$d"/*.out
+    run ! grep -iE 'crash|could not read' "$d"/*.out
     # each SGF game of the file loads into flipfive (Renju as Renju)
     local n=0 f
     for f in "$d"/*.sgf; do

@@ -28,6 +28,6 @@ setup() {
     grep -q '< FORBID [0-9][0-9]*\.$' "$out/engine.log"
     grep -q '< INFO NUMPV 3$' "$out/engine.log"
     # every line flipfive printed is one Yixin-Board reads
-    ! grep -E ' E < ' "$out/engine.log" | grep -vE ' E < (OK|[0-9]+,[0-9]+|FORBID [0-9]*\.|MESSAGE .*|INFO .*)$'
+    [ "$(grep -E ' E < ' "$out/engine.log" | grep -cvE ' E < (OK|[0-9]+,[0-9]+|FORBID [0-9]*\.|MESSAGE .*|INFO .*)$')" -eq 0 ]
     [ -s "$out/game.png" ] && [ -s "$out/forbid.png" ] && [ -s "$out/multipv.png" ]
 }
