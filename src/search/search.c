@@ -589,10 +589,6 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
             if (s->stop)
                 break;
             take_line(s, &found[got], score, depth);
-            if (s->observe) {
-                SearchEvent ev = {.kind = SEARCH_EV_LINE, .index = got, .count = want, .line = &found[got]};
-                notify(s, &ev);
-            }
         }
 
         /* Step 3. Keep the result; a stopped iteration counts only when its
@@ -603,7 +599,15 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
             take_line(s, &found[0], score, depth);
             got = 1;
         }
+        const bool complete = got == want;
         keep_lines(res, found, got, want, moves);
+        /* The lines of a finished iteration, best first: a line searched
+         * without the moves before it can come out above them when the
+         * pruning differs, and hosts show the lines in the order given. */
+        for (int i = 0; complete && s->observe && i < res->nlines; i++) {
+            SearchEvent ev = {.kind = SEARCH_EV_LINE, .index = i, .count = want, .line = &res->lines[i]};
+            notify(s, &ev);
+        }
         const SearchLine *best = &res->lines[0];
         res->best = best->pv[0];
         res->score = best->score;

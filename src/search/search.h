@@ -31,7 +31,7 @@ typedef struct SearchLine {
 typedef enum {
     SEARCH_EV_MOVE,     /* a root move is being searched (first line only) */
     SEARCH_EV_MOVE_DONE,/* ... and was searched: score is a bound, or exact */
-    SEARCH_EV_LINE      /* line index of count is complete at this depth */
+    SEARCH_EV_LINE      /* line index of count of a finished iteration, best first */
 } SearchEventKind;
 
 typedef struct SearchEvent {
