@@ -88,6 +88,19 @@ puzzle() {
     [[ "$(value "set_game Renju" "$(puzzle mintaka/trap_vcf#2)" "flipfive-vcf 10")" =~ \ pass\ [A-Z][0-9]+$ ]]
 }
 
+@test "a VCF in all 50 puzzles, every line checked move by move; the stones-alone reference agrees" {
+    # deep_vcf#1 and #2 need 80 and 88 fours: more than the 60 of old
+    run "$BATS_TEST_DIRNAME/../scripts/vcf-bench" -t 20 -P -e "$ENGINE"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -q '^total: 50 of 50 found and checked (0 by VCT), 50 within 20 s each; 0 failed checks;' <<<"$output"
+    grep -Eq '^mintaka/deep_vcf#2 +vcf +175 ' <<<"$output"
+    run "$BUILD/flipfive-vcfref" "$DATA/renju-vcf-puzzles.txt"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(grep -c '^[^ ]* win [0-9]' <<<"$output")" -eq 50 ]
+}
+
 @test "tool: the fast forbidden check agrees with the slow one on random positions" {
     run "$BUILD/flipfive-gomoku" check forbidden 150 31
     echo "$output"

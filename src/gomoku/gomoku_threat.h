@@ -15,7 +15,7 @@
 #include "search.h"
 
 enum {
-    VCF_MAX_DEPTH = 60,                     /* attacker moves */
+    VCF_MAX_DEPTH = 120,                    /* attacker moves (fail_depth is an int8_t) */
     VCF_MAX_LINE = 2 * VCF_MAX_DEPTH + 2,
     VCF_NO_BLOCK = -1,                      /* defender cannot block here */
     VCT_SEARCH_DEPTH = 8                    /* threats in a VCT, at most */
