@@ -226,7 +226,7 @@ PlayStatus engine_play(Engine *e, int color, Move m)
     return PLAY_OK;
 }
 
-static void search_limits(Engine *e, int color, SearchLimits *lim)
+void engine_search_limits(Engine *e, int color, SearchLimits *lim)
 {
     *lim = (SearchLimits){0};
     lim->depth = e->set.depth ? e->set.depth : LEVEL_DEPTH[e->set.level];
@@ -250,7 +250,7 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
 TimeBudget engine_time_budget(Engine *e, int color)
 {
     SearchLimits lim;
-    search_limits(e, color, &lim);
+    engine_search_limits(e, color, &lim);
     return (TimeBudget){lim.soft_ns, lim.hard_ns};
 }
 
@@ -295,7 +295,7 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
         m = e->ops->book_move(e->pos, &e->book_rng);
     if (m == MOVE_NONE) {
         SearchLimits lim;
-        search_limits(e, color, &lim);
+        engine_search_limits(e, color, &lim);
         search_set_poll(e->search, e->poll, e->poll_arg);
         search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
         m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;

@@ -105,6 +105,9 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out);
 bool engine_undo(Engine *e);
 /* What the next genmove for color may spend: aim and hard limit (0: none). */
 TimeBudget engine_time_budget(Engine *e, int color);
+/* The limits genmove for color would search with (settings, clock, the
+ * front end's multipv and observer), for callers that search themselves. */
+void engine_search_limits(Engine *e, int color, SearchLimits *lim);
 /* Arbitrary position: size*size cells of CELL_*, side to move. */
 bool engine_setup(Engine *e, int size, const int8_t *cells, int side);
 /* The game from its start position with these n moves, in order, each
