@@ -56,6 +56,35 @@ static void analysis_limits(Engine *e, int side, int nbest, double seconds, Sear
     }
 }
 
+/* A line cut short (an endgame solver keeps no PV below its own root)
+ * goes on with the table's best moves as long as they are legal. */
+static void extend_pv(Engine *e, AnalysisLine *l)
+{
+    const GameOps *ops = e->ops;
+    int made = 0;
+    for (; made < l->pvlen; made++) {
+        if (!ops->is_legal(e->pos, l->pv[made]))
+            break;
+        ops->make(e->pos, l->pv[made]);
+    }
+    while (made == l->pvlen && l->pvlen < MAX_PLY && !ops->game_over(e->pos)) {
+        Move moves[MAX_MOVES];
+        TtEntry t;
+        Move m = MOVE_NONE;
+        if (ops->gen_moves(e->pos, moves) == 1 && moves[0] == MOVE_PASS)
+            m = MOVE_PASS;
+        else if (tt_probe(e->tt, ops->hash(e->pos), &t) && t.move >= 0 && ops->is_legal(e->pos, t.move))
+            m = t.move;
+        if (m == MOVE_NONE)
+            break;
+        ops->make(e->pos, m);
+        l->pv[l->pvlen++] = m;
+        made++;
+    }
+    while (made-- > 0)
+        ops->unmake(e->pos);
+}
+
 static void take_line(const SearchLine *l, bool exact, AnalysisLine *out)
 {
     out->move = l->pvlen > 0 ? l->pv[0] : MOVE_PASS;
@@ -74,14 +103,48 @@ void analysis_run(Engine *e, int nbest, double seconds, Analysis *out)
         return;
     SearchLimits lim;
     analysis_limits(e, out->side, nbest, seconds, &lim);
-    search_set_poll(e->search, e->poll, e->poll_arg);
-    search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
+    engine_search(e, &lim);
     const SearchResult *r = &e->last;
     out->nlines = r->nlines;
     for (int i = 0; i < r->nlines; i++)
         take_line(&r->lines[i], r->exact, &out->lines[i]);
+    for (int i = 0; i < out->nlines; i++)
+        extend_pv(e, &out->lines[i]);
     out->depth = r->depth;
     out->seldepth = e->search->seldepth;
     out->nodes = r->nodes;
     out->ns = r->ns;
 }
+
+void analysis_info_line(Engine *e, const SearchEvent *ev, Buf *out)
+{
+    const SearchLine *l = ev->line;
+    const int64_t ms = ev->ns / 1000000;
+    const bool exact = e->info_final ? e->last.exact : !e->search->saw_heuristic && !e->search->stop;
+    char v[ANALYSIS_SCORE_LEN];
+    analysis_format_score(e->ops, l->score, analysis_kind(l->score, exact), v, sizeof v);
+    /* A game's own search may not count its plies: the PV is that deep. */
+    const int seldepth = ev->seldepth > l->pvlen ? ev->seldepth : l->pvlen;
+    const double secs = (double)ev->ns / 1e9;
+    buf_printf(out, "info depth %d seldepth %d", ev->depth, seldepth);
+    if (ev->count > 1)
+        buf_printf(out, " multipv %d", ev->index + 1);
+    buf_printf(out, " score %s nodes %llu nps %.0f time %lld pv", v, (unsigned long long)ev->nodes,
+               secs > 0 ? (double)ev->nodes / secs : 0.0, (long long)ms);
+    for (int i = 0; i < l->pvlen; i++) {
+        char vx[8];
+        engine_format_vertex(e, l->pv[i], vx);
+        buf_printf(out, " %s", vx);
+    }
+}
+
+/* The verbose setting's lines, on stderr. */
+static void info_observe(void *arg, const SearchEvent *ev)
+{
+    Buf b = {0};
+    analysis_info_line(arg, ev, &b);
+    fprintf(stderr, "%s\n", buf_str(&b));
+    buf_free(&b);
+}
+
+void analysis_attach(Engine *e) { e->info = info_observe; }

@@ -74,4 +74,14 @@ void analysis_format_score(const GameOps *ops, int score, AnalysisKind kind, cha
  * score, heuristic otherwise. */
 AnalysisKind analysis_kind(int score, bool exact);
 
+/* One line of the verbose setting, UCI's info form with the score in the
+ * game's unit, for the last line ev (SEARCH_EV_LINE) of a search of e:
+ *   info depth 12 seldepth 19 multipv 2 score +3.52 nodes 1234567
+ *        nps 2345678 time 526 pv C4 E3 F6
+ * (one line; multipv only when the search gives several lines). */
+void analysis_info_line(Engine *e, const SearchEvent *ev, Buf *out);
+/* Makes e's verbose setting print analysis_info_line lines on stderr for
+ * every line of every search (Engine.info). */
+void analysis_attach(Engine *e);
+
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "bench.h"
 #include "games.h"
 #include "gtp.h"
@@ -221,6 +222,7 @@ int main(int argc, char **argv)
         fputs("flipfive: cannot allocate the engine\n", stderr);
         return 1;
     }
+    analysis_attach(e);
     Protocol protocol = DEFAULT_PROTOCOL;
     int rc = parse_options(argc, argv, e, &protocol);
     if (rc < 0 && protocol == PROTOCOL_PISKVORK)
