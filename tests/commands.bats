@@ -254,8 +254,7 @@ load test_helper
     gtp gogui-analyze_commands
     [ "$output" = "$(printf '%s\n' '= plist/Legal Moves/gogui-rules_legal_moves' \
         'string/Result/gogui-rules_final_result' 'string/Perft 4/flipfive-perft 4' \
-        'string/Solve/flipfive-solve' 'string/Solve Win-Loss-Draw/flipfive-solve wld' \
-        'pspairs/Move Values/flipfive-move_values' 'var/Principal Variation/flipfive-pv' \
+        'string/Verdict/flipfive-analyze 1' 'pspairs/Move Values/flipfive-move_values' 'var/Principal Variation/flipfive-pv' \
         'param/Settings/flipfive-params')" ]
     local cmd listed n=0
     listed=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //')
@@ -264,5 +263,5 @@ load test_helper
         [ "$(printf 'set_game Renju\nflipfive-set depth 2\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | head -1 | cut -c1-2)" = "= " ]
         n=$((n + 1))
     done < <(printf 'set_game Renju\ngogui-analyze_commands\n' | "$ENGINE" | sed 's/^= //' | grep .)
-    [ "$n" -eq 8 ]
+    [ "$n" -eq 9 ]
 }

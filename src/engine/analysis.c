@@ -58,16 +58,16 @@ static void analysis_limits(Engine *e, int side, int nbest, double seconds, Sear
 
 /* A line cut short (an endgame solver keeps no PV below its own root)
  * goes on with the table's best moves as long as they are legal. */
-static void extend_pv(Engine *e, AnalysisLine *l)
+static void extend_pv(Engine *e, Move *pv, int *pvlen)
 {
     const GameOps *ops = e->ops;
     int made = 0;
-    for (; made < l->pvlen; made++) {
-        if (!ops->is_legal(e->pos, l->pv[made]))
+    for (; made < *pvlen; made++) {
+        if (!ops->is_legal(e->pos, pv[made]))
             break;
-        ops->make(e->pos, l->pv[made]);
+        ops->make(e->pos, pv[made]);
     }
-    while (made == l->pvlen && l->pvlen < MAX_PLY && !ops->game_over(e->pos)) {
+    while (made == *pvlen && *pvlen < MAX_PLY && !ops->game_over(e->pos)) {
         Move moves[MAX_MOVES];
         TtEntry t;
         Move m = MOVE_NONE;
@@ -78,7 +78,7 @@ static void extend_pv(Engine *e, AnalysisLine *l)
         if (m == MOVE_NONE)
             break;
         ops->make(e->pos, m);
-        l->pv[l->pvlen++] = m;
+        pv[(*pvlen)++] = m;
         made++;
     }
     while (made-- > 0)
@@ -109,7 +109,7 @@ void analysis_run(Engine *e, int nbest, double seconds, Analysis *out)
     for (int i = 0; i < r->nlines; i++)
         take_line(&r->lines[i], r->exact, &out->lines[i]);
     for (int i = 0; i < out->nlines; i++)
-        extend_pv(e, &out->lines[i]);
+        extend_pv(e, out->lines[i].pv, &out->lines[i].pvlen);
     out->depth = r->depth;
     out->seldepth = e->search->seldepth;
     out->nodes = r->nodes;
@@ -138,11 +138,18 @@ void analysis_info_line(Engine *e, const SearchEvent *ev, Buf *out)
     }
 }
 
-/* The verbose setting's lines, on stderr. */
+/* The verbose setting's lines, on stderr. Lines come between iterations,
+ * at the root: a PV the solver cut short goes on with the table's moves,
+ * as analysis_run's do. */
 static void info_observe(void *arg, const SearchEvent *ev)
 {
+    Engine *e = arg;
+    SearchEvent shown = *ev;
+    SearchLine line = *ev->line;
+    extend_pv(e, line.pv, &line.pvlen);
+    shown.line = &line;
     Buf b = {0};
-    analysis_info_line(arg, ev, &b);
+    analysis_info_line(e, &shown, &b);
     fprintf(stderr, "%s\n", buf_str(&b));
     buf_free(&b);
 }

@@ -15,7 +15,8 @@ typedef struct Setting {
     bool (*set)(Engine *e, const char *value);
     void (*get)(const Engine *e, Buf *out);
     const char *type;   /* its values for settings_params */
-    int games;          /* SETTING_FOR_* it matters in */
+    int games;          /* SETTING_FOR_* it matters in; 0: never offered
+                         * (coords: GoGui's moves depend on it) */
 } Setting;
 
 enum { SETTING_FOR_OTHELLO = 1, SETTING_FOR_GOMOKU = 2, SETTING_FOR_RENJU = 4, SETTING_FOR_ALL = 7 };
@@ -151,7 +152,7 @@ static const Setting SETTINGS[] = {
     {"nodes", set_nodes, get_nodes, "[string]", SETTING_FOR_ALL},
     {"movetime", set_movetime, get_movetime, "[string]", SETTING_FOR_ALL},
     {"hash", set_hash, get_hash, "[string]", SETTING_FOR_ALL},
-    {"coords", set_coords, get_coords, "[list/auto/othello/go]", SETTING_FOR_ALL},
+    {"coords", set_coords, get_coords, NULL, 0},
     {"verbose", set_verbose, get_verbose, "[bool]", SETTING_FOR_ALL},
     {"book", set_book, get_book, "[list/on/off]", SETTING_FOR_OTHELLO},
     {"rule", set_rule, get_rule, "[list/freestyle/standard]", SETTING_FOR_GOMOKU},

@@ -135,8 +135,9 @@ static char line_color(const Engine *e, int i)
 }
 
 /* One set of draw commands: the PV as VAR, the values of the root moves
- * searched so far as labels (the best's value, "<" bounds for the others
- * that failed low), and the figures as TEXT. */
+ * the iteration proved (the first one searched and each that beat the
+ * moves before it; a move that failed low has only a bound, left out), and
+ * the figures as TEXT. */
 static void gfx_show(Gtp *g, const SearchEvent *ev)
 {
     const Engine *e = g->engine;
@@ -149,14 +150,15 @@ static void gfx_show(Gtp *g, const SearchEvent *ev)
     }
     buf_printf(&b, "\nLABEL");
     for (int i = 0; i < g->gfx_n; i++) {
-        const bool best = l->pvlen > 0 && g->gfx_moves[i] == l->pv[0];
+        const Move m = g->gfx_moves[i];
         char v[ANALYSIS_SCORE_LEN];
-        analysis_format_score(e->ops, best ? l->score : g->gfx_scores[i], ANALYSIS_HEURISTIC, v, sizeof v);
-        if (g->gfx_moves[i] < 0)
+        if (m < 0)
             continue; /* a pass has no point to label */
+        analysis_format_score(e->ops, l->pvlen > 0 && m == l->pv[0] ? l->score : g->gfx_scores[i],
+                              ANALYSIS_HEURISTIC, v, sizeof v);
         buf_printf(&b, " ");
-        append_move(e, g->gfx_moves[i], &b);
-        buf_printf(&b, " %s%s", best ? "" : "<", v);
+        append_move(e, m, &b);
+        buf_printf(&b, " %s", v);
     }
     char v[ANALYSIS_SCORE_LEN];
     analysis_format_score(e->ops, l->score, analysis_kind(l->score, false), v, sizeof v);
@@ -167,23 +169,32 @@ static void gfx_show(Gtp *g, const SearchEvent *ev)
     buf_free(&b);
 }
 
+/* A root move searched: kept when its value is known (see gfx_show). */
+static void gfx_move_done(Gtp *g, const SearchEvent *ev)
+{
+    if (g->gfx_n > 0 && ev->score <= g->gfx_best)
+        return;
+    if (g->gfx_n == MAX_MOVES)
+        return;
+    g->gfx_moves[g->gfx_n] = ev->move;
+    g->gfx_scores[g->gfx_n++] = ev->score;
+    g->gfx_best = ev->score;
+}
+
 static void gfx_observe(void *arg, const SearchEvent *ev)
 {
     Gtp *g = arg;
     switch (ev->kind) {
     case SEARCH_EV_MOVE:
+        /* a move searched again: the iteration starts over with a wider
+         * window, and the values of the narrow one go */
+        for (int i = 0; i < g->gfx_n; i++)
+            if (g->gfx_moves[i] == ev->move)
+                g->gfx_n = 0;
         break;
-    case SEARCH_EV_MOVE_DONE: {
-        int i = 0; /* a move searched again (a wider window) keeps one label */
-        while (i < g->gfx_n && g->gfx_moves[i] != ev->move)
-            i++;
-        if (i < MAX_MOVES) {
-            g->gfx_moves[i] = ev->move;
-            g->gfx_scores[i] = ev->score;
-            g->gfx_n += i == g->gfx_n;
-        }
+    case SEARCH_EV_MOVE_DONE:
+        gfx_move_done(g, ev);
         break;
-    }
     case SEARCH_EV_LINE:
         if (ev->index == 0)
             gfx_show(g, ev);

@@ -46,10 +46,8 @@ static void cmd_list_commands(Gtp *g, int argc, char **argv)
 {
     (void)argc, (void)argv;
     Buf b = {0};
-    /* A command with two GoGui entries has two rows in a row: one name. */
     for (const GtpCommand *c = g->commands; c->name; c++)
-        if (c == g->commands || strcmp(c->name, c[-1].name) != 0)
-            buf_printf(&b, "%s%s", c == g->commands ? "" : "\n", c->name);
+        buf_printf(&b, "%s%s", c == g->commands ? "" : "\n", c->name);
     gtp_ok(g, "%s", buf_str(&b));
     buf_free(&b);
 }
@@ -317,9 +315,8 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-forbidden",      gtp_cmd_forbidden,               0, 0, "plist/Forbidden Points", NULL, GTP_FOR_RENJU},
     {"flipfive-vcf",            gtp_cmd_vcf,                     0, 1, "string/VCF", NULL, GTP_FOR_GOMOKU | GTP_FOR_RENJU},
     {"flipfive-vct",            gtp_cmd_vct,                     0, 1, "string/VCT", NULL, GTP_FOR_GOMOKU | GTP_FOR_RENJU},
-    {"flipfive-solve",          gtp_cmd_solve,                   0, 1, "string/Solve", NULL, GTP_FOR_OTHELLO},
-    {"flipfive-solve",          gtp_cmd_solve,                   0, 1, "string/Solve Win-Loss-Draw", "wld", GTP_FOR_OTHELLO},
-    {"flipfive-analyze",        gtp_cmd_analyze,                 0, 2, NULL, NULL, 0},
+    {"flipfive-solve",          gtp_cmd_solve,                   0, 1, NULL, NULL, 0},
+    {"flipfive-analyze",        gtp_cmd_analyze,                 0, 2, "string/Verdict", "1", 0},
     {"flipfive-move_values",    gtp_cmd_move_values,             0, 0, "pspairs/Move Values", NULL, 0},
     {"flipfive-pv",             gtp_cmd_pv,                      0, 0, "var/Principal Variation", NULL, 0},
     {"flipfive-params",         gtp_cmd_params,                  0, 2, "param/Settings", NULL, 0},
