@@ -240,7 +240,7 @@ static void engine_observe(void *arg, const SearchEvent *ev)
 
 void engine_search(Engine *e, const SearchLimits *lim)
 {
-    e->info_nodes = 0;
+    e->info_nodes = UINT64_MAX; /* no line shown yet */
     search_set_poll(e->search, e->poll, e->poll_arg);
     search_run(e->search, e->ops, e->pos, e->tt, lim, &e->last);
     const SearchResult *r = &e->last;
