@@ -99,3 +99,18 @@ in_gogui() {
     in_gogui renju
     [[ "$output" == *"9 analyze entries"* ]]
 }
+
+@test "GoGui: live graphics (--gfx on) while genmove thinks, a whole Othello game" {
+    needs_gogui
+    local shot="$BATS_TEST_TMPDIR/live.png"
+    run env FLIPFIVE="$ENGINE" GOGUI_DIR="$GOGUI_DIR" timeout 600 \
+        "$ROOT/scripts/gogui-match" -T 500 -L -o "--gfx on --level 10 --time 1" -g othello "$shot"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"live graphics: $BATS_TEST_TMPDIR/live-live.png"* ]]
+    [ -s "$BATS_TEST_TMPDIR/live-live.png" ]
+    [[ "$output" == *"ok: no error answer"* ]]
+    # the program wrote the draw commands GoGui reads on its stderr
+    grep -q ' ! VAR [bw] ' "$BATS_TEST_TMPDIR/live.gtp.log"
+    grep -q ' ! gogui-gfx: CLEAR$' "$BATS_TEST_TMPDIR/live.gtp.log"
+}

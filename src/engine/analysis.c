@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A position with one legal move is not searched on a clock (search_run
- * plays it at once); an analysis wants its value, so it gets this node
- * budget instead of the clock. */
+/* A position with one root move (one legal move, or five-in-a-row's one
+ * defence) is not searched on a clock: search_run plays it at once. An
+ * analysis wants its value, so it gets this node budget instead. */
 enum { FORCED_NODES = 1000000 };
 
 AnalysisKind analysis_kind(int score, bool exact)
@@ -34,10 +34,11 @@ void analysis_format_score(const GameOps *ops, int score, AnalysisKind kind, cha
         snprintf(out, n, "%+.2f", (double)score / units);
 }
 
-static int legal_moves(Engine *e)
+/* The root moves as the search counts them (a game may search a subset). */
+static int root_moves(Engine *e)
 {
     Move moves[MAX_MOVES];
-    return e->ops->gen_moves(e->pos, moves);
+    return e->ops->gen_search_moves ? e->ops->gen_search_moves(e->pos, moves) : e->ops->gen_moves(e->pos, moves);
 }
 
 /* The limits: the engine's own (or seconds), as many lines as asked. */
@@ -49,7 +50,7 @@ static void analysis_limits(Engine *e, int side, int nbest, double seconds, Sear
         lim->depth = 0;
         lim->soft_ns = lim->hard_ns = (int64_t)(seconds * 1e9);
     }
-    if (legal_moves(e) == 1 && (lim->soft_ns || lim->hard_ns)) {
+    if (root_moves(e) == 1 && (lim->soft_ns || lim->hard_ns)) {
         lim->soft_ns = lim->hard_ns = 0;
         if (!lim->nodes || lim->nodes > FORCED_NODES)
             lim->nodes = FORCED_NODES;
