@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2016,SC2154 # inner bash scripts in single quotes; stderr_lines: bats run --separate-stderr
 # Analysis a player can see (issue 18, GTP side): flipfive-analyze against
 # the FFO values, the --verbose info lines, GoGui's live graphics and the
 # settings dialog. The exact replies are in protocol/transcripts/analyze-*.
