@@ -104,7 +104,7 @@ in_gogui() {
     needs_gogui
     local shot="$BATS_TEST_TMPDIR/live.png"
     run env FLIPFIVE="$ENGINE" GOGUI_DIR="$GOGUI_DIR" timeout 600 \
-        "$ROOT/scripts/gogui-match" -T 500 -L -o "--gfx on --level 10 --time 1" -g othello "$shot"
+        "$ROOT/scripts/gogui-match" -T 500 -L -o "--gfx on --level 10 --time 1.5" -g othello "$shot"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"live graphics: $BATS_TEST_TMPDIR/live-live.png"* ]]

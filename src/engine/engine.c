@@ -238,13 +238,20 @@ static void engine_observe(void *arg, const SearchEvent *ev)
         e->observe(e->observe_arg, ev);
 }
 
-void engine_search(Engine *e, const SearchLimits *lim)
+void engine_search(Engine *e, const SearchLimits *limits)
 {
+    SearchLimits lim = *limits;
+    const bool info = e->set.verbose && e->info;
+    if (info) { /* the info lines, and the front end's observer after them */
+        lim.verbose = false;
+        lim.observe = engine_observe;
+        lim.observe_arg = e;
+    }
     e->info_nodes = UINT64_MAX; /* no line shown yet */
     search_set_poll(e->search, e->poll, e->poll_arg);
-    search_run(e->search, e->ops, e->pos, e->tt, lim, &e->last);
+    search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
     const SearchResult *r = &e->last;
-    if (lim->observe != engine_observe || r->nlines == 0 || r->nodes == e->info_nodes)
+    if (!info || r->nlines == 0 || r->nodes == e->info_nodes)
         return;
     const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,
                             .count = 1, .line = &r->lines[0], .nodes = r->nodes, .ns = r->ns};
@@ -258,10 +265,10 @@ void engine_search_limits(Engine *e, int color, SearchLimits *lim)
     *lim = (SearchLimits){0};
     lim->depth = e->set.depth ? e->set.depth : LEVEL_DEPTH[e->set.level];
     lim->nodes = e->set.nodes;
-    lim->verbose = e->set.verbose && !e->info;
+    lim->verbose = e->set.verbose;
     lim->multipv = e->multipv;
-    lim->observe = e->set.verbose && e->info ? engine_observe : e->observe;
-    lim->observe_arg = e->set.verbose && e->info ? e : e->observe_arg;
+    lim->observe = e->observe;
+    lim->observe_arg = e->observe_arg;
     lim->probcut = PROBCUT_T;
     lim->root_solve = e->set.depth ? 0 : LEVEL_ROOT_SOLVE[e->set.level];
     lim->root_share = ROOT_SHARE;

@@ -116,9 +116,10 @@ TimeBudget engine_time_budget(Engine *e, int color);
 /* The limits genmove for color would search with (settings, clock, the
  * front end's multipv and observer), for callers that search themselves. */
 void engine_search_limits(Engine *e, int color, SearchLimits *lim);
-/* Runs the search with lim into e->last; with the verbose setting and an
- * info hook, a result found after the last line shown (a solve at the
- * root) is shown too. */
+/* Runs the search with lim into e->last, polling the engine's interrupt
+ * check. With the verbose setting and an info hook, the hook shows every
+ * line before the front end's observer (Engine.observe) hears of it, and
+ * a result found after the last line shown (a solve at the root) too. */
 void engine_search(Engine *e, const SearchLimits *lim);
 /* Arbitrary position: size*size cells of CELL_*, side to move. */
 bool engine_setup(Engine *e, int size, const int8_t *cells, int side);
