@@ -39,9 +39,9 @@ static void hook_pv(Engine *e, Solution *sol)
 /* Exact values by the generic search, to the end of the game. */
 static bool search_to_end(Engine *e, Solution *sol)
 {
-    SearchLimits lim = {.depth = MAX_PLY - 2, .verbose = e->set.verbose};
-    SearchResult res;
-    search_run(e->search, e->ops, e->pos, e->tt, &lim, &res);
+    const SearchLimits lim = {.depth = MAX_PLY - 2, .verbose = e->set.verbose};
+    engine_search(e, &lim);
+    const SearchResult res = e->last;
     if (!res.exact)
         return false;
     sol->best = res.best;
