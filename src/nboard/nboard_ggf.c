@@ -215,9 +215,13 @@ static bool apply_tag(GgfGame *g, const char *name, const char *v, char *why)
 
 bool ggf_parse(const char *text, GgfGame *g, char *why)
 {
-    memset(g, 0, offsetof(GgfGame, moves));
     g->size = 8;
+    g->has_board = false;
+    g->side = BLACK;
     g->nmoves = 0;
+    g->clocked = false;
+    for (int c = BLACK; c <= WHITE; c++)
+        g->clock_s[c] = g->inc_s[c] = 0;
     const char *s = text + strspn(text, " ");
     if (strncmp(s, "(;", 2) != 0) {
         snprintf(why, GGF_ERROR_LEN, "a GGF game begins with (;");

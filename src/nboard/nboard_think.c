@@ -71,11 +71,12 @@ static void observe(void *arg, const SearchEvent *ev)
 }
 
 /* The search's figures, and its lines once more when they turned out
- * exact or were never shown (a solve at the root reports no iterations). */
+ * exact or were never shown (a solve at the root reports no iterations;
+ * a search stopped before its first iteration has none to show). */
 static void final_lines(Nboard *nb)
 {
     const SearchResult *r = &nb->engine->last;
-    if (r->exact || nb->shown == 0)
+    if (r->exact || (nb->shown == 0 && r->depth > 0))
         for (int i = 0; i < r->nlines && (nb->hinting || i == 0); i++)
             search_line(nb, &r->lines[i], r->exact);
     nboard_line(nb, "nodestats %llu %.2f", (unsigned long long)r->nodes, (double)r->ns / 1e9);
@@ -124,7 +125,9 @@ void nboard_go(Nboard *nb)
         nb->hinting = false;
         m = search(nb, 0, true);
         final_lines(nb);
-        disc_text(e, e->last.score, eval, sizeof eval);
+        /* No value without a search (one legal move on a clock). */
+        if (e->last.depth > 0 || e->last.exact)
+            disc_text(e, e->last.score, eval, sizeof eval);
     }
     move_text(e, m, v);
     nboard_reply(nb, "=== %s/%s/%.2f", v, eval, (double)(clock_ns() - start) / 1e9);
