@@ -31,7 +31,8 @@ declare -gA EXPECT=(
     [gogui-rules_board_size]=pure [gogui-rules_legal_moves]=pure
     [gogui-rules_side_to_move]=pure [gogui-rules_final_result]=pure
     [flipfive-setboard]=fail [flipfive-perft]=fail [flipfive-set]=fail
-    [flipfive-get]=pure
+    [flipfive-get]=pure [flipfive-analyze]=pure [flipfive-move_values]=pure
+    [flipfive-pv]=pure [flipfive-params]=pure
     # commands of other branches, used when they arrive (vcf/vct: Othello is
     # not their game, so even the bare command fails here)
     [flipfive-solve]=fail [flipfive-forbidden]=pure [flipfive-vcf]=fail [flipfive-vct]=fail

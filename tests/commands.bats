@@ -253,13 +253,15 @@ load test_helper
 @test "gogui-analyze_commands: the entries of the command table for the game, each a listed command that answers" {
     gtp gogui-analyze_commands
     [ "$output" = "$(printf '%s\n' '= plist/Legal Moves/gogui-rules_legal_moves' \
-        'string/Result/gogui-rules_final_result' 'string/Perft 4/flipfive-perft 4')" ]
+        'string/Result/gogui-rules_final_result' 'string/Perft 4/flipfive-perft 4' \
+        'string/Verdict/flipfive-analyze 1' 'pspairs/Move Values/flipfive-move_values' 'var/Principal Variation/flipfive-pv' \
+        'param/Settings/flipfive-params')" ]
     local cmd listed n=0
     listed=$(printf 'list_commands\n' | "$ENGINE" | sed 's/^= //')
     while IFS=/ read -r _ _ cmd; do
         grep -qx "${cmd%% *}" <<<"$listed"
-        [ "$(printf 'set_game Renju\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | cut -c1-2)" = "= " ]
+        [ "$(printf 'set_game Renju\nflipfive-set depth 2\nplay b H8\n%s\n' "$cmd" | "$ENGINE" | last_replies 1 | head -1 | cut -c1-2)" = "= " ]
         n=$((n + 1))
     done < <(printf 'set_game Renju\ngogui-analyze_commands\n' | "$ENGINE" | sed 's/^= //' | grep .)
-    [ "$n" -eq 5 ]
+    [ "$n" -eq 9 ]
 }

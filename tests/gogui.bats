@@ -31,14 +31,27 @@ analyze_ok() {
     [ "${lines[0]}" = "= plist/Legal Moves/gogui-rules_legal_moves" ]
     [ "${lines[1]}" = "string/Result/gogui-rules_final_result" ]
     [ "${lines[2]}" = "string/Perft 4/flipfive-perft 4" ]
-    [ "${#lines[@]}" -eq 3 ]
+    # the analysis entries close every game's list
+    local analysis=('string/Verdict/flipfive-analyze 1' 'pspairs/Move Values/flipfive-move_values'
+        'var/Principal Variation/flipfive-pv' 'param/Settings/flipfive-params')
+    [ "$(printf '%s\n' "${lines[@]:3}")" = "$(printf '%s\n' "${analysis[@]}")" ]
+    [ "${#lines[@]}" -eq 7 ]
     run "$ENGINE" --game gomoku <<<gogui-analyze_commands
     [ "${lines[2]}" = "string/VCF/flipfive-vcf" ]
     [ "${lines[3]}" = "string/VCT/flipfive-vct" ]
-    [ "${#lines[@]}" -eq 4 ]
+    [ "$(printf '%s\n' "${lines[@]:4}")" = "$(printf '%s\n' "${analysis[@]}")" ]
+    [ "${#lines[@]}" -eq 8 ]
     run "$ENGINE" --game renju <<<gogui-analyze_commands
     [ "${lines[2]}" = "plist/Forbidden Points/flipfive-forbidden" ]
-    [ "${#lines[@]}" -eq 5 ]
+    [ "$(printf '%s\n' "${lines[@]:5}")" = "$(printf '%s\n' "${analysis[@]}")" ]
+    [ "${#lines[@]}" -eq 9 ]
+    # every line is GoGui's TYPE/LABEL/COMMAND with a type it knows
+    local game bad
+    for game in othello gomoku renju; do
+        bad=$(printf 'gogui-analyze_commands\n' | "$ENGINE" --game "$game" | sed -e 's/^= //' -e '/^$/d' |
+            grep -Ev '^(string|plist|pspairs|var|param|gfx|sboard|none)/[^/]+/[a-z][-a-z_]*( [^/]*)?$' || true)
+        [ -z "$bad" ]
+    done
     analyze_ok othello "play b d3" "play w c3"
     analyze_ok othello "play b d3" "play w c3" "play b b3" "play w d2" "play b e1" "play w d6" \
         "play b d7" "play w e3" "play b f4"
@@ -72,17 +85,17 @@ in_gogui() {
 @test "GoGui: a whole Othello game, flipfive as program and ruler; the result dialog; analyze commands" {
     needs_gogui
     in_gogui othello
-    [[ "$output" == *"3 analyze entries"* ]]
+    [[ "$output" == *"7 analyze entries"* ]]
 }
 
 @test "GoGui: a whole Gomoku game" {
     needs_gogui
     in_gogui gomoku
-    [[ "$output" == *"4 analyze entries"* ]]
+    [[ "$output" == *"8 analyze entries"* ]]
 }
 
 @test "GoGui: a whole Renju game" {
     needs_gogui
     in_gogui renju
-    [[ "$output" == *"5 analyze entries"* ]]
+    [[ "$output" == *"9 analyze entries"* ]]
 }

@@ -39,6 +39,14 @@ load test_helper
     replay "$TRANSCRIPTS/clock-time-left-only.gtp"
 }
 
+@test "transcript: flipfive-analyze on FFO #40, every move exact" {
+    replay "$TRANSCRIPTS/analyze-ffo40.gtp"
+}
+
+@test "transcript: flipfive-analyze in the middle game and five-in-a-row" {
+    replay "$TRANSCRIPTS/analyze-midgame.gtp"
+}
+
 @test "every transcript in protocol/transcripts is replayed here" {
     for f in "$TRANSCRIPTS"/*.gtp; do
         grep -q "$(basename "$f")" "$BATS_TEST_FILENAME"

@@ -226,15 +226,42 @@ PlayStatus engine_play(Engine *e, int color, Move m)
     return PLAY_OK;
 }
 
-static void search_limits(Engine *e, int color, SearchLimits *lim)
+/* The verbose lines first, then the front end's observer. */
+static void engine_observe(void *arg, const SearchEvent *ev)
+{
+    Engine *e = arg;
+    if (ev->kind == SEARCH_EV_LINE) {
+        e->info(e, ev);
+        e->info_nodes = ev->nodes;
+    }
+    if (e->observe)
+        e->observe(e->observe_arg, ev);
+}
+
+void engine_search(Engine *e, const SearchLimits *lim)
+{
+    e->info_nodes = UINT64_MAX; /* no line shown yet */
+    search_set_poll(e->search, e->poll, e->poll_arg);
+    search_run(e->search, e->ops, e->pos, e->tt, lim, &e->last);
+    const SearchResult *r = &e->last;
+    if (lim->observe != engine_observe || r->nlines == 0 || r->nodes == e->info_nodes)
+        return;
+    const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,
+                            .count = 1, .line = &r->lines[0], .nodes = r->nodes, .ns = r->ns};
+    e->info_final = true;
+    e->info(e, &ev);
+    e->info_final = false;
+}
+
+void engine_search_limits(Engine *e, int color, SearchLimits *lim)
 {
     *lim = (SearchLimits){0};
     lim->depth = e->set.depth ? e->set.depth : LEVEL_DEPTH[e->set.level];
     lim->nodes = e->set.nodes;
-    lim->verbose = e->set.verbose;
+    lim->verbose = e->set.verbose && !e->info;
     lim->multipv = e->multipv;
-    lim->observe = e->observe;
-    lim->observe_arg = e->observe_arg;
+    lim->observe = e->set.verbose && e->info ? engine_observe : e->observe;
+    lim->observe_arg = e->set.verbose && e->info ? e : e->observe_arg;
     lim->probcut = PROBCUT_T;
     lim->root_solve = e->set.depth ? 0 : LEVEL_ROOT_SOLVE[e->set.level];
     lim->root_share = ROOT_SHARE;
@@ -250,7 +277,7 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
 TimeBudget engine_time_budget(Engine *e, int color)
 {
     SearchLimits lim;
-    search_limits(e, color, &lim);
+    engine_search_limits(e, color, &lim);
     return (TimeBudget){lim.soft_ns, lim.hard_ns};
 }
 
@@ -295,9 +322,8 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out)
         m = e->ops->book_move(e->pos, &e->book_rng);
     if (m == MOVE_NONE) {
         SearchLimits lim;
-        search_limits(e, color, &lim);
-        search_set_poll(e->search, e->poll, e->poll_arg);
-        search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
+        engine_search_limits(e, color, &lim);
+        engine_search(e, &lim);
         m = e->last.best == MOVE_NONE ? MOVE_PASS : e->last.best;
     } else if (e->set.verbose) {
         fprintf(stderr, "book move\n");

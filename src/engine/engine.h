@@ -32,6 +32,7 @@ typedef struct EngineSettings {
     int coords;         /* COORDS_AUTO, COORDS_OTHELLO or COORDS_GO */
     int rule;           /* five-in-a-row rule variant for Gomoku */
     bool verbose;       /* search progress on stderr */
+    bool gfx;           /* GoGui live graphics on stderr while thinking (GTP) */
     bool book;          /* opening book moves (games that have a book) */
     /* Limits for embedders (the fuzzers), not GTP settings: a node budget for
      * every search and perft (0 = none), and the largest hash accepted. */
@@ -80,6 +81,13 @@ typedef struct Engine {
     int multipv;
     SearchObserve observe;
     void *observe_arg;
+    /* How the verbose setting shows each iteration, called before observe
+     * (analysis_attach installs analysis.c's info lines); NULL: the
+     * search's own plain log. info_nodes: the nodes of the last one;
+     * info_final: the line is the search's result, shown after it. */
+    SearchObserve info;
+    uint64_t info_nodes;
+    bool info_final;
     SearchResult last;           /* the last search, for diagnostics */
     uint64_t book_rng;           /* the book's choices among near-equal moves */
 } Engine;
@@ -105,6 +113,13 @@ PlayStatus engine_genmove(Engine *e, int color, bool commit, Move *out);
 bool engine_undo(Engine *e);
 /* What the next genmove for color may spend: aim and hard limit (0: none). */
 TimeBudget engine_time_budget(Engine *e, int color);
+/* The limits genmove for color would search with (settings, clock, the
+ * front end's multipv and observer), for callers that search themselves. */
+void engine_search_limits(Engine *e, int color, SearchLimits *lim);
+/* Runs the search with lim into e->last; with the verbose setting and an
+ * info hook, a result found after the last line shown (a solve at the
+ * root) is shown too. */
+void engine_search(Engine *e, const SearchLimits *lim);
 /* Arbitrary position: size*size cells of CELL_*, side to move. */
 bool engine_setup(Engine *e, int size, const int8_t *cells, int side);
 /* The game from its start position with these n moves, in order, each

@@ -14,7 +14,12 @@ typedef struct Setting {
     const char *name;
     bool (*set)(Engine *e, const char *value);
     void (*get)(const Engine *e, Buf *out);
+    const char *type;   /* its values for settings_params */
+    int games;          /* SETTING_FOR_* it matters in; 0: never offered
+                         * (coords: GoGui's moves depend on it) */
 } Setting;
+
+enum { SETTING_FOR_OTHELLO = 1, SETTING_FOR_GOMOKU = 2, SETTING_FOR_RENJU = 4, SETTING_FOR_ALL = 7 };
 
 static bool set_level(Engine *e, const char *v)
 {
@@ -100,6 +105,18 @@ static bool set_verbose(Engine *e, const char *v)
 
 static void get_verbose(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.verbose); }
 
+static bool set_gfx(Engine *e, const char *v)
+{
+    const bool verbose = e->set.verbose;
+    if (!set_verbose(e, v))
+        return false;
+    e->set.gfx = e->set.verbose;
+    e->set.verbose = verbose;
+    return true;
+}
+
+static void get_gfx(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.gfx); }
+
 static bool set_book(Engine *e, const char *v)
 {
     if (strcasecmp(v, "on") == 0 || strcmp(v, "1") == 0)
@@ -130,15 +147,16 @@ static bool set_rule(Engine *e, const char *v)
 static void get_rule(const Engine *e, Buf *out) { buf_printf(out, "%s", game_rule_name(e->set.rule)); }
 
 static const Setting SETTINGS[] = {
-    {"level", set_level, get_level},
-    {"depth", set_depth, get_depth},
-    {"nodes", set_nodes, get_nodes},
-    {"movetime", set_movetime, get_movetime},
-    {"hash", set_hash, get_hash},
-    {"coords", set_coords, get_coords},
-    {"verbose", set_verbose, get_verbose},
-    {"book", set_book, get_book},
-    {"rule", set_rule, get_rule},
+    {"level", set_level, get_level, "[list/1/2/3/4/5/6/7/8/9/10]", SETTING_FOR_ALL},
+    {"depth", set_depth, get_depth, "[string]", SETTING_FOR_ALL},
+    {"nodes", set_nodes, get_nodes, "[string]", SETTING_FOR_ALL},
+    {"movetime", set_movetime, get_movetime, "[string]", SETTING_FOR_ALL},
+    {"hash", set_hash, get_hash, "[string]", SETTING_FOR_ALL},
+    {"coords", set_coords, get_coords, NULL, 0},
+    {"verbose", set_verbose, get_verbose, "[bool]", SETTING_FOR_ALL},
+    {"book", set_book, get_book, "[list/on/off]", SETTING_FOR_OTHELLO},
+    {"rule", set_rule, get_rule, "[list/freestyle/standard]", SETTING_FOR_GOMOKU},
+    {"gfx", set_gfx, get_gfx, "[bool]", SETTING_FOR_ALL},
 };
 
 enum { NSETTINGS = sizeof SETTINGS / sizeof SETTINGS[0] };
@@ -171,6 +189,20 @@ void settings_list(const Engine *e, Buf *out)
 {
     for (int i = 0; i < NSETTINGS; i++) {
         buf_printf(out, "%s%s ", i ? "\n" : "", SETTINGS[i].name);
+        SETTINGS[i].get(e, out);
+    }
+}
+
+void settings_params(const Engine *e, Buf *out)
+{
+    const char *name = game_name(e->game);
+    const int game = strcasecmp(name, "Othello") == 0  ? SETTING_FOR_OTHELLO
+                     : strcasecmp(name, "Renju") == 0 ? SETTING_FOR_RENJU
+                                                      : SETTING_FOR_GOMOKU;
+    for (int i = 0; i < NSETTINGS; i++) {
+        if (!(SETTINGS[i].games & game))
+            continue;
+        buf_printf(out, "%s%s %s ", out->len ? "\n" : "", SETTINGS[i].type, SETTINGS[i].name);
         SETTINGS[i].get(e, out);
     }
 }

@@ -1,6 +1,6 @@
 /*
  * settings.h - the engine's settings by name (level, depth, movetime, hash,
- * coords, verbose, rule): what flipfive-set and flipfive-get change and
+ * coords, verbose, book, rule, gfx): what flipfive-set and flipfive-get change and
  * read, and what the command-line options of build/flipfive set. A value is
  * checked before anything changes; a refused one leaves the engine as it
  * was.
@@ -21,5 +21,9 @@ SettingStatus settings_set(Engine *e, const char *name, const char *value);
 bool settings_get(const Engine *e, const char *name, Buf *out);
 /* Appends every setting, one "name value" line each, in a fixed order. */
 void settings_list(const Engine *e, Buf *out);
+/* The settings that matter in the current game, one "[type] name value"
+ * line each (GoGui's param form: [bool] 0/1, [list/a/b], [string]); each
+ * is changed by settings_set(name, value). */
+void settings_params(const Engine *e, Buf *out);
 
 #endif

@@ -33,6 +33,11 @@ typedef struct Gtp {
     bool quit;              /* quit answered: leave the loop */
     bool out_failed;        /* the host stopped reading our replies */
     bool sandbox;           /* fuzzing: loadsgf of plain names only, no printsgf FILE */
+    /* GoGui live graphics of the running genmove: the root moves of the
+     * current iteration whose values are known, and the best of them. */
+    int gfx_n, gfx_best;
+    Move gfx_moves[MAX_MOVES];
+    int gfx_scores[MAX_MOVES];
 } Gtp;
 
 typedef void (*GtpHandler)(Gtp *g, int argc, char **argv);

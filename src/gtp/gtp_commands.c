@@ -141,8 +141,15 @@ static void generate(Gtp *g, char **argv, bool commit)
         gtp_fail(g, "syntax error");
         return;
     }
+    Engine *e = g->engine;
     g->interrupted = false;
-    if (engine_genmove(g->engine, color, commit, &m) == PLAY_WRONG_COLOR) {
+    e->observe = gtp_gfx_observer(g);
+    e->observe_arg = g;
+    const PlayStatus st = engine_genmove(e, color, commit, &m);
+    if (e->observe)
+        gtp_gfx_clear(g);
+    e->observe = NULL;
+    if (st == PLAY_WRONG_COLOR) {
         gtp_fail(g, "wrong color");
         return;
     }
@@ -309,6 +316,10 @@ const GtpCommand gtp_commands[] = {
     {"flipfive-vcf",            gtp_cmd_vcf,                     0, 1, "string/VCF", NULL, GTP_FOR_GOMOKU | GTP_FOR_RENJU},
     {"flipfive-vct",            gtp_cmd_vct,                     0, 1, "string/VCT", NULL, GTP_FOR_GOMOKU | GTP_FOR_RENJU},
     {"flipfive-solve",          gtp_cmd_solve,                   0, 1, NULL, NULL, 0},
+    {"flipfive-analyze",        gtp_cmd_analyze,                 0, 2, "string/Verdict", "1", 0},
+    {"flipfive-move_values",    gtp_cmd_move_values,             0, 0, "pspairs/Move Values", NULL, 0},
+    {"flipfive-pv",             gtp_cmd_pv,                      0, 0, "var/Principal Variation", NULL, 0},
+    {"flipfive-params",         gtp_cmd_params,                  0, 2, "param/Settings", NULL, 0},
     {"flipfive-budget",         gtp_cmd_budget,                  1, 1, NULL, NULL, 0},
     {NULL, NULL, 0, 0, NULL, NULL, 0},
 };

@@ -32,6 +32,17 @@ void gtp_cmd_forbidden(Gtp *g, int argc, char **argv);
 void gtp_cmd_vcf(Gtp *g, int argc, char **argv);
 void gtp_cmd_vct(Gtp *g, int argc, char **argv);
 
+/* gtp_analyze.c */
+void gtp_cmd_analyze(Gtp *g, int argc, char **argv);
+void gtp_cmd_move_values(Gtp *g, int argc, char **argv);
+void gtp_cmd_pv(Gtp *g, int argc, char **argv);
+void gtp_cmd_params(Gtp *g, int argc, char **argv);
+/* genmove's GoGui live graphics, when the gfx setting asks for them: the
+ * observer to install while it thinks (NULL: none wanted). */
+SearchObserve gtp_gfx_observer(Gtp *g);
+/* Clears the live graphics once the move is chosen. */
+void gtp_gfx_clear(Gtp *g);
+
 /* gtp_solve.c */
 void gtp_cmd_solve(Gtp *g, int argc, char **argv);
 

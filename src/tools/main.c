@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "bench.h"
 #include "games.h"
 #include "gtp.h"
@@ -51,7 +52,8 @@ static void usage(FILE *f)
             "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
             "  --rule RULE      Gomoku: freestyle (five or more wins; default) | standard\n"
             "  --book on|off    8x8 Othello opening book for genmove (default on)\n"
-            "  --verbose        search progress on stderr\n"
+            "  --verbose        search progress on stderr, one UCI-style info line an iteration\n"
+            "  --gfx on|off     GTP: GoGui live graphics (gogui-gfx: on stderr) while genmove thinks\n"
             "  --help           this text\n"
             "  --version        print the version\n",
             PROGRAM, DEFAULT_PROTOCOL == PROTOCOL_GTP ? "GTP (or --protocol)" : "Piskvork", PROGRAM);
@@ -69,6 +71,7 @@ static const struct {
     {"--coords", "coords", "auto, othello or go"},
     {"--rule", "rule", "freestyle or standard"},
     {"--book", "book", "on or off"},
+    {"--gfx", "gfx", "on or off"},
 };
 
 /* A refused option value: what was given and what is allowed. */
@@ -243,6 +246,7 @@ int main(int argc, char **argv)
         fputs("flipfive: cannot allocate the engine\n", stderr);
         return 1;
     }
+    analysis_attach(e);
     Protocol protocol = DEFAULT_PROTOCOL;
     int rc = parse_options(argc, argv, e, &protocol);
     if (rc < 0 && protocol == PROTOCOL_PISKVORK)
