@@ -139,7 +139,8 @@ void nboard_go(Nboard *nb)
     if (m == MOVE_NONE)
         m = search_move(nb, eval, sizeof eval);
     move_text(e, m, v);
-    nboard_reply(nb, "=== %s/%s/%.2f", v, eval, (double)(clock_ns() - start) / 1e9);
+    /* NTest writes the move's value unsigned when positive ("D6/1.30"). */
+    nboard_reply(nb, "=== %s/%s/%.2f", v, eval + (eval[0] == '+'), (double)(clock_ns() - start) / 1e9);
 }
 
 void nboard_hint(Nboard *nb, int lines)
