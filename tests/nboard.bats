@@ -6,6 +6,7 @@
 # driver against it, and NTest's and Edax's lines beside ours where
 # ../shared/peers has them.
 
+# shellcheck disable=SC2016 # the bash -c bodies are expanded by the inner bash
 load test_helper
 
 SESSION="$ROOT/scripts/nboard-session"
@@ -26,7 +27,6 @@ nb_replay() {
 # nb LINE... : the lines, paced, to a fresh flipfive --protocol nboard
 # --book off; $output has its stdout, $stderr its stderr.
 nb() {
-    # shellcheck disable=SC2016 # expanded by the inner bash
     run --separate-stderr bash -c 'printf "%s\n" "${@:2}" | timeout 300 "$0" "$1" --protocol nboard --book off' \
         "$SESSION" "$ENGINE" "$@"
 }
@@ -36,7 +36,7 @@ nb() {
 ggf() {
     local s="(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TY[8]BO[8 $START *]" c=B m
     for m in "$@"; do
-        s+="$c[$m]"
+        s+="${c}[$m]"
         if [ $c = B ]; then c=W; else c=B; fi
     done
     printf '%s;)' "$s"
@@ -68,6 +68,7 @@ ggf() {
     # the bad lines are those between the first set game and "ping 1"
     bad=$(sed -n 's/^> //p' "$f" | awk '/^set game/ && !g { g = 1; next } g && /^ping 1$/ { exit } g' | wc -l)
     [ "$bad" -gt 25 ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     [ "$(printf '%s\n' "$stderr" | grep -c '^flipfive: nboard: .*(line ignored)$')" -eq "$bad" ]
 }
 

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "games.h"
 
 enum {
     MAX_LINE = 1 << 20,     /* longer lines are refused, unread */
