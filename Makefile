@@ -156,7 +156,8 @@ FUZZERS       = $(patsubst src/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # Input-handling modules get full libFuzzer instrumentation; the rest (rules,
 # search) skip comparison tracing, which would otherwise take most of the time.
 FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine settings timeman buf util linein gomocup \
-                pisk pisk_board pisk_commands pisk_info pisk_think pisk_swap2 $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
+                pisk pisk_board pisk_commands pisk_info pisk_think pisk_swap2 \
+                nboard nboard_commands nboard_ggf nboard_think $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
 
 build/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)

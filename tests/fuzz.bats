@@ -39,6 +39,10 @@ fuzz_short() {
     fuzz_short pisk
 }
 
+@test "short fuzz: NBoard front end (fuzz_nboard)" {
+    fuzz_short nboard
+}
+
 @test "short fuzz: SGF reader and record loader (fuzz_sgf)" {
     fuzz_short sgf
 }

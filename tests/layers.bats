@@ -35,9 +35,9 @@ layers_copy() {
 }
 
 @test "layers: a folder missing from src/LAYERS fails" {
-    layers_copy 'mkdir src/nboard && printf "int nboard_x(void);\n" >src/nboard/nboard.h'
+    layers_copy 'mkdir src/unlisted && printf "int unlisted_x(void);\n" >src/unlisted/unlisted.h'
     [ "$status" -eq 1 ]
-    [[ "$output" == *"folder src/nboard is not listed"* ]]
+    [[ "$output" == *"folder src/unlisted is not listed"* ]]
 }
 
 @test "README: the module map names every file of src/ once" {

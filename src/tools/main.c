@@ -1,5 +1,5 @@
 /*
- * main.c - command line: options, then the GTP or the Piskvork loop on
+ * main.c - command line: options, then the GTP, Piskvork or NBoard loop on
  * stdin/stdout, or the bench signature (`flipfive bench [depth]`).
  *
  * Compiled twice: build/flipfive speaks GTP unless told otherwise, and
@@ -19,10 +19,11 @@
 #include "gtp_commands.h"
 #include "settings.h"
 #include "tables.h"
+#include "nboard_commands.h"
 #include "pisk_commands.h"
 #include "version.h"
 
-typedef enum { PROTOCOL_GTP, PROTOCOL_PISKVORK } Protocol;
+typedef enum { PROTOCOL_GTP, PROTOCOL_PISKVORK, PROTOCOL_NBOARD } Protocol;
 
 #ifdef FLIPFIVE_PISKVORK_MAIN
 static const Protocol DEFAULT_PROTOCOL = PROTOCOL_PISKVORK;
@@ -38,7 +39,8 @@ static void usage(FILE *f)
             "Usage: %s [options]         play %s on stdin/stdout\n"
             "       %s bench [DEPTH]     print the bench signature\n"
             "\n"
-            "  --protocol P     gtp or piskvork (Gomocup, with Yixin-Board's extensions)\n"
+            "  --protocol P     gtp, piskvork (Gomocup, with Yixin-Board's extensions) or\n"
+            "                   nboard (the NBoard Othello GUI; -nboard is the same)\n"
             "Options (each is also a flipfive-set setting):\n"
             "  --game NAME      Othello (default); see list_games\n"
             "  --size N         board size to start with (default: the game's)\n"
@@ -54,7 +56,7 @@ static void usage(FILE *f)
             "  --gfx on|off     GTP: GoGui live graphics (gogui-gfx: on stderr) while genmove thinks\n"
             "  --help           this text\n"
             "  --version        print the version\n",
-            PROGRAM, DEFAULT_PROTOCOL == PROTOCOL_GTP ? "GTP" : "Piskvork", PROGRAM);
+            PROGRAM, DEFAULT_PROTOCOL == PROTOCOL_GTP ? "GTP (or --protocol)" : "Piskvork", PROGRAM);
 }
 
 /* Option name -> flipfive-set setting name, and what it accepts. */
@@ -134,10 +136,17 @@ static int parse_options(int argc, char **argv, Engine *e, Protocol *protocol)
                 *protocol = PROTOCOL_GTP;
             else if (strcmp(v, "piskvork") == 0 || strcmp(v, "gomocup") == 0)
                 *protocol = PROTOCOL_PISKVORK;
+            else if (strcmp(v, "nboard") == 0)
+                *protocol = PROTOCOL_NBOARD;
             else {
-                fprintf(stderr, "%s: unknown protocol '%s' (gtp or piskvork)\n", PROGRAM, v);
+                fprintf(stderr, "%s: unknown protocol '%s' (gtp, piskvork or nboard)\n", PROGRAM, v);
                 return 2;
             }
+            continue;
+        }
+        /* Edax's switch, which NBoard users type for an engine. */
+        if (strcmp(a, "-nboard") == 0 || strcmp(a, "--nboard") == 0) {
+            *protocol = PROTOCOL_NBOARD;
             continue;
         }
         if (strcmp(a, "--verbose") == 0) {
@@ -204,6 +213,19 @@ static int run_piskvork(Engine *e)
     return 0;
 }
 
+/* NBoard sends "nboard 2" first and expects nothing before it asks. */
+static int run_nboard(Engine *e)
+{
+    if (isatty(STDIN_FILENO))
+        fprintf(stderr, "%s %s: NBoard on stdin (try 'nboard 2', 'set depth 8', 'ping 1', 'go', "
+                "'hint 4', 'quit')\n", PROGRAM, FLIPFIVE_VERSION);
+    Nboard nb;
+    nboard_init_fd(&nb, nboard_commands, e, STDIN_FILENO, stdout);
+    nboard_loop(&nb);
+    nboard_free(&nb);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const bool bench = argc >= 2 && strcmp(argv[1], "bench") == 0;
@@ -229,6 +251,8 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, e, &protocol);
     if (rc < 0 && protocol == PROTOCOL_PISKVORK)
         rc = run_piskvork(e);
+    else if (rc < 0 && protocol == PROTOCOL_NBOARD)
+        rc = run_nboard(e);
     else if (rc < 0)
         rc = run_gtp(e);
     engine_destroy(e);

@@ -1,0 +1,145 @@
+/*
+ * fuzz_nboard.c - libFuzzer harness for the NBoard front end: every input
+ * is a byte stream a GUI might send, run through nboard_init_mem +
+ * nboard_loop (what flipfive --protocol nboard runs) on one engine reset
+ * before each input. Every line printed must be one NBoard reads, and a
+ * line refused (its message on the error stream) must leave the game,
+ * the clock and the settings as they were.
+ *
+ * Work per input is bounded by the engine's embedder limits (a node budget
+ * for every search, a small hash ceiling), as in fuzz_gtp.c.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games.h"
+#include "nboard_commands.h"
+#include "tables.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { FUZZ_NODES = 16, FUZZ_HASH_MB = 4 };
+
+static Engine *engine;
+static EngineSettings settings;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    tables_init(); /* the lookup tables (Zobrist keys, patterns), as main() builds them */
+    engine_default_settings(&settings);
+    settings.movetime = 0.002;
+    settings.hash_mb = 0; /* the smallest table */
+    settings.max_hash_mb = FUZZ_HASH_MB;
+    settings.max_nodes = FUZZ_NODES;
+    engine = engine_create(&settings);
+    if (!engine) {
+        fputs("fuzz_nboard: setup failed\n", stderr);
+        exit(1);
+    }
+    return 0;
+}
+
+/* Back to the start state, so that an input behaves the same alone. */
+static void reset_engine(void)
+{
+    engine->set = settings;
+    if (!engine_new_game(engine, game_index("Othello"), game_variant("Othello"), 8))
+        abort();
+}
+
+static bool starts(const char *line, const char *word) { return strncmp(line, word, strlen(word)) == 0; }
+
+/* Every line is one NBoard reads. */
+static void check_lines(char *out)
+{
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (strcmp(line, "learned") == 0 || strcmp(line, "set myname flipfive") == 0 ||
+            strcmp(line, "status") == 0)
+            continue;
+        if (starts(line, "pong ") || starts(line, "=== ") || starts(line, "search ") ||
+            starts(line, "nodestats ") || starts(line, "status "))
+            continue;
+        abort();
+    }
+}
+
+/* What a refused line must leave alone: the game, the clock, the settings. */
+static void state_of(const Nboard *nb, Buf *out)
+{
+    const Engine *e = engine;
+    uint64_t h = 1469598103934665603u; /* FNV-1a over the history */
+    for (int i = 0; i < e->nhist; i++)
+        h = (h ^ (uint64_t)(e->hist[i].move * 4 + e->hist[i].color + 8 * e->hist[i].plies)) * 1099511628211u;
+    buf_clear(out);
+    buf_printf(out, "%d %d %d %llx %llx %d|%d %.17g %.17g %.17g|%d %d %d", e->game, e->size, e->nhist,
+               (unsigned long long)h, (unsigned long long)e->ops->hash(e->pos), e->ops->side_to_move(e->pos),
+               nb->clocked, nb->left_s[0], nb->left_s[1], nb->inc_s, nb->contempt, e->set.depth, nb->depth_set);
+}
+
+/* The loop of nboard_loop, checking around every line refused that the
+ * state did not move. */
+static void run_checked(const uint8_t *data, size_t size, FILE *f)
+{
+    char *err = NULL;
+    size_t err_len = 0;
+    FILE *ef = open_memstream(&err, &err_len);
+    if (!ef)
+        abort();
+    Nboard nb;
+    nboard_init_mem(&nb, nboard_commands, engine, (const char *)data, size, f);
+    nb.err = ef;
+    Buf before = {0}, after = {0};
+    char *line;
+    bool too_long;
+    while (!nb.quit && !nb.out_failed && (line = linein_next(&nb.in, 1 << 20, &too_long)) != NULL) {
+        state_of(&nb, &before);
+        fflush(ef);
+        const size_t mark = err_len;
+        if (!too_long)
+            nboard_handle_line(&nb, line);
+        free(line);
+        fflush(ef);
+        if (err_len != mark) {
+            state_of(&nb, &after);
+            if (strcmp(buf_str(&before), buf_str(&after)) != 0)
+                abort(); /* a refused line changed the state */
+        }
+    }
+    nboard_free(&nb);
+    buf_free(&before);
+    buf_free(&after);
+    if (fclose(ef) != 0)
+        abort();
+    free(err);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* First the loop main() runs, then the same input checked line by line. */
+    for (int pass = 0; pass < 2; pass++) {
+        reset_engine();
+        char *out = NULL;
+        size_t out_len = 0;
+        FILE *f = open_memstream(&out, &out_len);
+        if (!f)
+            abort();
+        if (pass == 0) {
+            Nboard nb;
+            nboard_init_mem(&nb, nboard_commands, engine, (const char *)data, size, f);
+            nb.err = NULL;
+            nboard_loop(&nb);
+            nboard_free(&nb);
+        } else {
+            run_checked(data, size, f);
+        }
+        if (fclose(f) != 0)
+            abort();
+        check_lines(out);
+        free(out);
+    }
+    return 0;
+}
