@@ -17,11 +17,11 @@ WARN     = -Wall -Wextra -Wshadow -Wpedantic -Wstrict-prototypes -Wmissing-proto
 DEFS     = -D_POSIX_C_SOURCE=200809L
 # Integer evaluation and no FP contraction: bench signatures must not depend
 # on the compiler.
-COMMON   = $(CSTD) $(WARN) $(DEFS) -ffp-contract=off -MMD -MP $(if $(ARCH),-march=$(ARCH))
+COMMON   = $(CSTD) $(WARN) $(DEFS) -pthread -ffp-contract=off -MMD -MP $(if $(ARCH),-march=$(ARCH))
 RELEASE  = -O2 -DNDEBUG
 DEBUGF   = -O0 -g3
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDLIBS   = -lm
+LDLIBS   = -lm -pthread
 
 # The sources sit in one folder per layer, listed lowest first in
 # src/LAYERS with the folders each may include from (README "Module map").

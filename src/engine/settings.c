@@ -68,6 +68,14 @@ static bool set_hash(Engine *e, const char *v)
 
 static void get_hash(const Engine *e, Buf *out) { buf_printf(out, "%zu", e->set.hash_mb); }
 
+static bool set_threads(Engine *e, const char *v)
+{
+    long n;
+    return parse_long(v, 1, ENGINE_MAX_THREADS, &n) && engine_set_threads(e, (int)n);
+}
+
+static void get_threads(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.threads); }
+
 static bool set_coords(Engine *e, const char *v)
 {
     if (strcasecmp(v, "auto") == 0)
@@ -135,6 +143,7 @@ static const Setting SETTINGS[] = {
     {"nodes", set_nodes, get_nodes},
     {"movetime", set_movetime, get_movetime},
     {"hash", set_hash, get_hash},
+    {"threads", set_threads, get_threads},
     {"coords", set_coords, get_coords},
     {"verbose", set_verbose, get_verbose},
     {"book", set_book, get_book},

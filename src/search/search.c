@@ -28,6 +28,8 @@ enum {
 SearchCtx *search_create(void)
 {
     SearchCtx *s = calloc(1, sizeof *s);
+    if (s)
+        s->threads = 1;
     return s;
 }
 
@@ -54,12 +56,16 @@ bool search_should_stop(SearchCtx *s)
     schedule_poll(s);
     if (s->stop)
         return true;
-    if (s->node_limit && s->nodes >= s->node_limit)
+    if (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed))
+        s->stop = true;
+    else if (s->node_limit && s->nodes >= s->node_limit)
         s->stop = true;
     else if (s->hard_ns && clock_ns() >= s->hard_ns)
         s->stop = true;
     else if (s->poll && ++s->polls % HOST_POLL_EVERY == 0 && s->poll(s->poll_arg))
         s->stop = true;
+    if (s->stop && s->halt)
+        atomic_store_explicit(s->halt, true, memory_order_relaxed);
     return s->stop;
 }
 
@@ -465,6 +471,7 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->pos = pos;
     s->tt = tt;
     s->nodes = 0;
+    s->split_points = s->split_moves = 0;
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;
@@ -489,6 +496,11 @@ void search_set_poll(SearchCtx *s, SearchPoll poll, void *arg)
 }
 
 void search_set_node_cap(SearchCtx *s, uint64_t cap) { s->node_cap = cap; }
+
+void search_set_threads(SearchCtx *s, int threads) { s->threads = threads > 1 ? threads : 1; }
+
+/* A node budget is a request for a reproducible search. */
+int search_threads(const SearchCtx *s) { return s->node_limit ? 1 : s->threads > 1 ? s->threads : 1; }
 
 int search_after_move(SearchCtx *s, int depth, int alpha, int beta)
 {
