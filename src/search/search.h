@@ -17,6 +17,7 @@
 #include "tt.h"
 
 enum { SEARCH_MAX_PV = 32 };   /* most lines a multi-PV search reports */
+enum { SEARCH_MAX_THREADS = 64 };
 
 /* One principal variation: its value for the root side to move, and its
  * moves from the root (pv[0] is the root move it is about). */
