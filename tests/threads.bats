@@ -11,7 +11,7 @@ FFO="$DATA/ffo-40-59.obf"
 
 # ffo N : the setboard arguments of FFO position #N of ffo-40-59.obf.
 ffo() {
-    awk -v n="$1" 'NR == n - 39 { print $1, $2 }' "$FFO"
+    awk -v n="$1" 'NR == n - 39 { sub(/;.*/, ""); print $1, $2 }' "$FFO"
 }
 
 @test "threads: the machine's cores by default; 1..64 accepted, the rest refused and changing nothing" {

@@ -31,6 +31,7 @@
 #include "othello8.h"
 #include "othello8_indices.h"
 #include "search.h"
+#include "timeman.h"
 #include "tt.h"
 #include "zobrist.h"
 
@@ -593,6 +594,7 @@ struct Pool {
     /* Statistics (under lock): split points made, moves searched by a
      * thread other than the split point's owner. */
     uint64_t splits, helped;
+    int64_t idle_ns;        /* time threads spent waiting for work */
 };
 
 static bool split_aborted(const Solver *s)
@@ -718,7 +720,11 @@ static void split_search(Solver *s, const Node *nd, SolveMove *list, int count, 
     pool->idle++;
     while (sp.busy > 1)
         if (!help(s, &sp))
+        {
+            const int64_t t0 = clock_ns();
             pool_wait(s);
+            pool->idle_ns += clock_ns() - t0;
+        }
     pool->idle--;
     pthread_mutex_unlock(&pool->lock);
     *alpha = sp.alpha;
@@ -734,8 +740,11 @@ static void helper_main(void *arg, int index)
     pthread_mutex_lock(&pool->lock);
     pool->idle++;
     while (!pool->done)
-        if (s->ctx->stop || !help(s, NULL))
+        if (s->ctx->stop || !help(s, NULL)) {
+            const int64_t t0 = clock_ns();
             pthread_cond_wait(&pool->wake, &pool->lock);
+            pool->idle_ns += clock_ns() - t0;
+        }
     pool->idle--;
     pthread_mutex_unlock(&pool->lock);
 }
@@ -954,6 +963,7 @@ static int solve_parallel(Solver *s, int nthreads, uint64_t P, uint64_t O, int l
     }
     ctx->split_points += pool->splits;
     ctx->split_moves += pool->helped;
+    ctx->split_idle_ns += pool->idle_ns;
     ctx->halt = NULL;
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);

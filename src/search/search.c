@@ -472,6 +472,7 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->tt = tt;
     s->nodes = 0;
     s->split_points = s->split_moves = 0;
+    s->split_idle_ns = 0;
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;

@@ -107,6 +107,7 @@ struct SearchCtx {
     /* Parallel work done since search_begin, for figures: split points
      * made, and moves searched by a thread other than the owner's. */
     uint64_t split_points, split_moves;
+    int64_t split_idle_ns;              /* time threads waited for work */
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
     uint64_t node_limit;
     uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
