@@ -53,7 +53,7 @@ ffo() {
     [[ "$stderr" == *"solve: threads 1 split points 0 moves by helpers 0"* ]]
 }
 
-@test "--threads 1 searches the same nodes in every run, also where the default would use threads" {
+@test "--threads 1 searches the same nodes in every run; a fixed depth does with any threads setting" {
     local cmds='flipfive-set verbose 1\nflipfive-set depth 7\nplay b d3\ngenmove w\nflipfive-setboard %s\nflipfive-solve\n'
     local a b
     # shellcheck disable=SC2059 # the format is ours
@@ -63,6 +63,13 @@ ffo() {
     [ -n "$a" ]
     [ "$a" = "$b" ]
     [[ "$a" == *"nodes 7960773"* ]]
+    # A fixed depth is searched on one thread whatever the setting.
+    a=$(printf 'flipfive-set verbose 1\nflipfive-set depth 9\nplay b d3\ngenmove w\n' |
+        timeout 600 "$ENGINE" --threads 1 --book off 2>&1 | sed 's/ time [0-9.]*//; s/ nps [0-9]*//')
+    b=$(printf 'flipfive-set verbose 1\nflipfive-set depth 9\nplay b d3\ngenmove w\n' |
+        timeout 600 "$ENGINE" --threads 2 --book off 2>&1 | sed 's/ time [0-9.]*//; s/ nps [0-9]*//')
+    [[ "$a" == *"depth 9 score"* ]]
+    [ "$a" = "$b" ]
 }
 
 @test "'# interrupt' stops a 2-thread genmove (Othello, Gomoku) and a 2-thread solve at once; the loop goes on" {

@@ -241,6 +241,9 @@ static void search_limits(Engine *e, int color, SearchLimits *lim)
     lim->probcut = PROBCUT_T;
     lim->root_solve = e->set.depth ? 0 : LEVEL_ROOT_SOLVE[e->set.level];
     lim->root_share = ROOT_SHARE;
+    /* A fixed depth asks for the same move in every run (the transcripts,
+     * scripted analysis): one thread, as under a node limit. */
+    lim->threads = e->set.depth ? 1 : 0;
     /* A fixed depth means no time limit, unless a clock runs. */
     double movetime = e->set.depth ? 0 : e->set.movetime;
     int left = e->ops->moves_left ? e->ops->moves_left(e->pos) : 30;

@@ -484,6 +484,8 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->node_limit = lim->nodes;
     if (s->node_cap && (!s->node_limit || s->node_limit > s->node_cap))
         s->node_limit = s->node_cap;
+    /* A node budget is a request for a reproducible search. */
+    s->run_threads = s->node_limit ? 1 : lim->threads ? lim->threads : s->threads;
     schedule_poll(s);
     search_reset(s);
     if (tt)
@@ -500,8 +502,7 @@ void search_set_node_cap(SearchCtx *s, uint64_t cap) { s->node_cap = cap; }
 
 void search_set_threads(SearchCtx *s, int threads) { s->threads = threads > 1 ? threads : 1; }
 
-/* A node budget is a request for a reproducible search. */
-int search_threads(const SearchCtx *s) { return s->node_limit ? 1 : s->threads > 1 ? s->threads : 1; }
+int search_threads(const SearchCtx *s) { return s->run_threads > 1 ? s->run_threads : 1; }
 
 int search_after_move(SearchCtx *s, int depth, int alpha, int beta)
 {

@@ -67,6 +67,9 @@ typedef struct SearchLimits {
     int multipv;
     SearchObserve observe;  /* NULL: nobody watches */
     void *observe_arg;
+    /* Threads of this search: 0, the context's setting; 1 for a search
+     * that must be the same in every run (a node budget always is). */
+    int threads;
 } SearchLimits;
 
 typedef struct SearchResult {
@@ -103,6 +106,7 @@ struct SearchCtx {
      * of them that has to stop raises it, and the others see it at their
      * next poll. */
     int threads;
+    int run_threads;                    /* this search's: see search_threads */
     atomic_bool *halt;
     /* Parallel work done since search_begin, for figures: split points
      * made, and moves searched by a thread other than the owner's. */
@@ -143,9 +147,10 @@ void search_set_poll(SearchCtx *s, SearchPoll poll, void *arg);
 /* A node budget for every search from now on (0: none), for embedders. */
 void search_set_node_cap(SearchCtx *s, uint64_t cap);
 /* Threads every search from now on may use (1: today's single-threaded,
- * reproducible search). A search with a node budget uses one. */
+ * reproducible search). A search with a node budget, or SearchLimits.threads
+ * 1, uses one. */
 void search_set_threads(SearchCtx *s, int threads);
-/* The threads this search may use: 1 under a node budget. */
+/* The threads this search may use (set by search_begin). */
 int search_threads(const SearchCtx *s);
 /* A context for a helper thread of s's search: the same position rules,
  * table, deadlines and shared stop flag, its own counters, no host poll.
