@@ -22,8 +22,9 @@ RELEASE  = -O2 -DNDEBUG
 DEBUGF   = -O0 -g3
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 TSANFLAGS = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
-# The suite's tests of parallel search, which make tsan runs.
-TSAN_TESTS ?= tests/threads.bats tests/reliability.bats
+# The tests of threads (interrupts, clocks, EOF, exact parallel solves, Lazy
+# SMP games), which make tsan runs.
+TSAN_TESTS ?= tests/threads.bats
 LDLIBS   = -lm -pthread
 
 # The sources sit in one folder per layer, listed lowest first in
