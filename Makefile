@@ -17,11 +17,15 @@ WARN     = -Wall -Wextra -Wshadow -Wpedantic -Wstrict-prototypes -Wmissing-proto
 DEFS     = -D_POSIX_C_SOURCE=200809L
 # Integer evaluation and no FP contraction: bench signatures must not depend
 # on the compiler.
-COMMON   = $(CSTD) $(WARN) $(DEFS) -ffp-contract=off -MMD -MP $(if $(ARCH),-march=$(ARCH))
+COMMON   = $(CSTD) $(WARN) $(DEFS) -pthread -ffp-contract=off -MMD -MP $(if $(ARCH),-march=$(ARCH))
 RELEASE  = -O2 -DNDEBUG
 DEBUGF   = -O0 -g3
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDLIBS   = -lm
+TSANFLAGS = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+# The tests of threads (interrupts, clocks, EOF, exact parallel solves, Lazy
+# SMP games), which make tsan runs.
+TSAN_TESTS ?= tests/threads.bats
+LDLIBS   = -lm -pthread
 
 # The sources sit in one folder per layer, listed lowest first in
 # src/LAYERS with the folders each may include from (README "Module map").
@@ -50,7 +54,7 @@ TOOLS    = $(patsubst src/tools/tool_%.c,flipfive-%,$(TOOL_SRC))
 BATS    ?= bats
 TESTS   ?= tests
 
-.PHONY: all run test bench debug sanitize clean help tools fuzz fuzz-build valgrind layers
+.PHONY: all run test bench debug sanitize tsan clean help tools fuzz fuzz-build valgrind layers
 
 all: build/flipfive build/pbrain-flipfive $(addprefix build/,$(TOOLS))
 
@@ -61,6 +65,7 @@ help:
 	@echo "make bench      bench signature, perft(11) and FFO #40-#49"
 	@echo "make debug      build/debug/flipfive with asserts, -O0 -g"
 	@echo "make sanitize   ASan+UBSan build, then the whole test suite against it"
+	@echo "make tsan       ThreadSanitizer build, then the suite's tests of threads (TSAN_TESTS) against it"
 	@echo "make fuzz       libFuzzer harnesses (clang), each run FUZZ_SECONDS (default 60) on its corpus"
 	@echo "make valgrind   every listed command under valgrind memcheck (errors and leaks fail)"
 	@echo "make layers     the layering of src/ (src/LAYERS): no upward include, no cycle of modules"
@@ -109,7 +114,8 @@ endef
 $(eval $(call flavour,REL,build,$(RELEASE),$$(REL_CC)))
 $(eval $(call flavour,DBG,build/debug,$(DEBUGF),$$(CC)))
 $(eval $(call flavour,SAN,build/sanitize,$(SANFLAGS),$$(CC)))
-$(foreach f,REL:build DBG:build/debug SAN:build/sanitize FUZZ:build/fuzz,$(foreach l,$(LIBDIRS),\
+$(eval $(call flavour,TSAN,build/tsan,$(TSANFLAGS),$$(CC)))
+$(foreach f,REL:build DBG:build/debug SAN:build/sanitize TSAN:build/tsan FUZZ:build/fuzz,$(foreach l,$(LIBDIRS),\
     $(eval $(call layer_lib,$(word 1,$(subst :, ,$(f))),$(word 2,$(subst :, ,$(f))),$(l)))))
 
 run: build/flipfive
@@ -138,6 +144,18 @@ sanitize: build/sanitize/flipfive build/sanitize/pbrain-flipfive $(addprefix bui
 	    echo "sanitizer reports (a leak need not fail the test that caused it):"; \
 	    head -50 build/sanitize/reports/*; exit 1; fi; \
 	echo "sanitize: no sanitizer report"; exit $$status
+
+# Data races: the tests of threads against a ThreadSanitizer build; any
+# report fails it.
+tsan: build/tsan/flipfive build/tsan/pbrain-flipfive
+	@scripts/ensure-bats $(BATS)
+	@rm -rf build/tsan/reports; mkdir -p build/tsan/reports
+	FLIPFIVE_BUILD=build/tsan \
+	    TSAN_OPTIONS=log_path=$(CURDIR)/build/tsan/reports/tsan:second_deadlock_stack=1 \
+	    $(BATS) $(BATSFLAGS) $(TSAN_TESTS); status=$$?; \
+	if ls build/tsan/reports/* >/dev/null 2>&1; then \
+	    echo "ThreadSanitizer reports:"; head -80 build/tsan/reports/*; exit 1; fi; \
+	echo "tsan: no ThreadSanitizer report"; exit $$status
 
 # Every file compiled alone on its own and lower folders, and the module
 # graph of the release build's includes and symbols without a cycle.

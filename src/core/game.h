@@ -70,6 +70,10 @@ typedef struct GameOps {
     void *(*create)(int size, int variant);   /* start position */
     void (*destroy)(void *pos);
     void (*reset)(void *pos);                 /* back to the start position */
+    /* Optional: a copy of pos with workspaces of its own, for another
+     * thread of a search (destroy frees it); NULL: the game's searches run
+     * on one thread. */
+    void *(*clone)(const void *pos);
     /* Arbitrary position: cells[size*size] of CELL_*, side to move.
      * Returns false (position unchanged) when the game cannot hold it. */
     bool (*setup)(void *pos, const int8_t *cells, int side);

@@ -40,6 +40,7 @@ uint64_t bench_run(int depth, FILE *out)
     EngineSettings set;
     engine_default_settings(&set);
     set.hash_mb = BENCH_HASH_MB;
+    set.threads = 1; /* the signature is the single-threaded search's */
     uint64_t total = 0;
     int64_t ns = 0;
     for (int i = 0; i < NPOSITIONS; i++) {

@@ -65,6 +65,7 @@ void engine_default_settings(EngineSettings *set)
         .nodes = 0,
         .movetime = 1.0,
         .hash_mb = 64,
+        .threads = engine_cores(),
         .coords = COORDS_AUTO,
         .rule = 0,
         .verbose = false,
@@ -113,8 +114,10 @@ Engine *engine_create(const EngineSettings *set)
     e->set = *set;
     e->tt = tt_create(set->hash_mb);
     e->search = search_create();
-    if (e->search)
+    if (e->search) {
         search_set_node_cap(e->search, set->max_nodes);
+        search_set_threads(e->search, set->threads);
+    }
     tc_init(&e->tc);
     /* Games from the same opening should vary: the book's choices among
      * equal moves differ from process to process. */
@@ -272,6 +275,9 @@ void engine_search_limits(Engine *e, int color, SearchLimits *lim)
     lim->probcut = PROBCUT_T;
     lim->root_solve = e->set.depth ? 0 : LEVEL_ROOT_SOLVE[e->set.level];
     lim->root_share = ROOT_SHARE;
+    /* A fixed depth asks for the same move in every run (the transcripts,
+     * scripted analysis): one thread, as under a node limit. */
+    lim->threads = e->set.depth ? 1 : 0;
     /* A fixed depth means no time limit, unless a clock runs. */
     double movetime = e->set.depth ? 0 : e->set.movetime;
     int left = e->ops->moves_left ? e->ops->moves_left(e->pos) : 30;
@@ -506,6 +512,21 @@ void engine_legal_moves(Engine *e, Buf *out)
         engine_format_vertex(e, moves[i], v);
         buf_printf(out, "%s%s", i ? " " : "", v);
     }
+}
+
+int engine_cores(void)
+{
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : (int)n;
+}
+
+bool engine_set_threads(Engine *e, int threads)
+{
+    if (threads < 1 || threads > ENGINE_MAX_THREADS)
+        return false;
+    e->set.threads = threads;
+    search_set_threads(e->search, threads);
+    return true;
 }
 
 bool engine_set_hash(Engine *e, size_t mb)

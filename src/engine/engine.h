@@ -22,6 +22,7 @@
 #include "tt.h"
 
 enum { LEVEL_MIN = 1, LEVEL_MAX = 10, LEVEL_DEFAULT = 10 };
+enum { ENGINE_MAX_THREADS = 64 };
 
 typedef struct EngineSettings {
     int level;          /* 1 answers at once, 10 uses all the time given */
@@ -29,6 +30,7 @@ typedef struct EngineSettings {
     uint64_t nodes;     /* node limit of every move, 0 = none */
     double movetime;    /* seconds per move when no clock runs */
     size_t hash_mb;
+    int threads;        /* threads of a search (1: single-threaded, reproducible) */
     int coords;         /* COORDS_AUTO, COORDS_OTHELLO or COORDS_GO */
     int rule;           /* five-in-a-row rule variant for Gomoku */
     bool verbose;       /* search progress on stderr */
@@ -141,6 +143,10 @@ void engine_legal_moves(Engine *e, Buf *out);
 
 /* Hash table size in MB; false (unchanged) when it cannot be allocated. */
 bool engine_set_hash(Engine *e, size_t mb);
+/* The threads of every search from now on, 1 .. ENGINE_MAX_THREADS. */
+bool engine_set_threads(Engine *e, int threads);
+/* The machine's cores, the default number of threads. */
+int engine_cores(void);
 /* Perft from the current position (a pass is a ply). */
 uint64_t engine_perft(Engine *e, int depth);
 /* False when perft to depth would exceed the max_nodes budget. */

@@ -73,6 +73,14 @@ static bool set_hash(Engine *e, const char *v)
 
 static void get_hash(const Engine *e, Buf *out) { buf_printf(out, "%zu", e->set.hash_mb); }
 
+static bool set_threads(Engine *e, const char *v)
+{
+    long n;
+    return parse_long(v, 1, ENGINE_MAX_THREADS, &n) && engine_set_threads(e, (int)n);
+}
+
+static void get_threads(const Engine *e, Buf *out) { buf_printf(out, "%d", e->set.threads); }
+
 static bool set_coords(Engine *e, const char *v)
 {
     if (strcasecmp(v, "auto") == 0)
@@ -152,6 +160,7 @@ static const Setting SETTINGS[] = {
     {"nodes", set_nodes, get_nodes, "[string]", SETTING_FOR_ALL},
     {"movetime", set_movetime, get_movetime, "[string]", SETTING_FOR_ALL},
     {"hash", set_hash, get_hash, "[string]", SETTING_FOR_ALL},
+    {"threads", set_threads, get_threads, "[string]", SETTING_FOR_ALL},
     {"coords", set_coords, get_coords, NULL, 0},
     {"verbose", set_verbose, get_verbose, "[bool]", SETTING_FOR_ALL},
     {"book", set_book, get_book, "[list/on/off]", SETTING_FOR_OTHELLO},

@@ -32,6 +32,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     engine_default_settings(&settings);
     settings.movetime = 0.002;
     settings.hash_mb = 0; /* the smallest table */
+    settings.threads = 1; /* a fuzzer wants the same run from the same input */
     settings.max_hash_mb = FUZZ_HASH_MB;
     settings.max_nodes = FUZZ_NODES;
     engine = engine_create(&settings);

@@ -27,6 +27,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     EngineSettings set;
     engine_default_settings(&set);
     set.hash_mb = 0; /* the smallest table */
+    set.threads = 1;
     engine = engine_create(&set);
     game = malloc(sizeof *game);
     if (!engine || !game) {

@@ -268,6 +268,21 @@ GomokuPos *gomoku_new(int size, int rule)
     return p;
 }
 
+GomokuPos *gomoku_copy(const GomokuPos *p)
+{
+    GomokuPos *q = gomoku_new(p->size, p->rule);
+    if (!q)
+        return NULL;
+    GomokuUndo *undo = q->undo;
+    GomokuPos *empty = q->empty;
+    memcpy(q, p, sizeof *q);
+    q->undo = undo;
+    q->empty = empty;
+    q->threat = NULL;
+    memcpy(q->undo, p->undo, sizeof *q->undo * (size_t)p->nundo);
+    return q;
+}
+
 void gomoku_free(GomokuPos *p)
 {
     if (!p)

@@ -111,6 +111,9 @@ void gomoku_remove(GomokuPos *p, int box);
  * of memory. gomoku_free frees it (not its threat workspace: the owner's). */
 GomokuPos *gomoku_new(int size, int rule);
 void gomoku_free(GomokuPos *p);
+/* A copy of p with its own undo stack and no threat workspace (NULL when
+ * memory runs out), for another thread. */
+GomokuPos *gomoku_copy(const GomokuPos *p);
 /* Back to the empty board, history forgotten. */
 void gomoku_clear(GomokuPos *p);
 /* An arbitrary position: cells[size*size] of CELL_*, side to move; false

@@ -33,6 +33,8 @@ static void *renju_create(int size, int variant)
     return gomoku_new(size, RULE_RENJU);
 }
 
+static void *gomoku_clone(const void *vp) { return gomoku_copy(vp); }
+
 static void gomoku_destroy(void *vp)
 {
     GomokuPos *p = vp;
@@ -168,6 +170,7 @@ static bool ops_solve(void *vp, SearchCtx *ctx, int depth, int alpha, int beta, 
     .coords = COORDS_GO,                        \
     .free_order = true,                         \
     .destroy = gomoku_destroy,                  \
+    .clone = gomoku_clone,                      \
     .reset = gomoku_reset,                      \
     .setup = gomoku_setup,                      \
     .size = gomoku_size,                        \

@@ -134,6 +134,22 @@ void *othello_create(int size, int variant)
     return p;
 }
 
+void *othello_clone(const void *vp)
+{
+    const OthelloPos *p = vp;
+    OthelloPos *q = othello_create(p->size, 0);
+    if (!q)
+        return NULL;
+    OthelloUndo *undo = q->undo;
+    int16_t *flips = q->flips;
+    *q = *p;
+    q->undo = undo;
+    q->flips = flips;
+    memcpy(q->undo, p->undo, sizeof *q->undo * (MAX_GAME_PLY + MAX_PLY));
+    memcpy(q->flips, p->flips, sizeof *q->flips * (size_t)p->flip_cap);
+    return q;
+}
+
 void othello_destroy(void *vp)
 {
     OthelloPos *p = vp;

@@ -67,6 +67,7 @@ int othello_mobility(const OthelloPos *p, int color);
 bool othello_size_ok(int size);
 void *othello_create(int size, int variant);
 void othello_destroy(void *pos);
+void *othello_clone(const void *pos);
 void othello_reset(void *pos);
 bool othello_setup(void *pos, const int8_t *cells, int side);
 int othello_size(const void *pos);

@@ -30,6 +30,7 @@ const GameOps othello_ops = {
     .size_ok = othello_size_ok,
     .create = othello_create,
     .destroy = othello_destroy,
+    .clone = othello_clone,
     .reset = othello_reset,
     .setup = othello_setup,
     .size = othello_size,

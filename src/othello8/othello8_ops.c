@@ -39,6 +39,16 @@ static void *create(int size, int variant)
     return p;
 }
 
+static void *clone(const void *vp)
+{
+    Othello8Pos *p = malloc(sizeof *p);
+    if (!p)
+        return NULL;
+    *p = *(const Othello8Pos *)vp;
+    p->solve_table = NULL; /* each thread's solves have a table of their own */
+    return p;
+}
+
 static void destroy(void *vp)
 {
     Othello8Pos *p = vp;
@@ -91,6 +101,7 @@ const GameOps othello8_ops = {
     .size_ok = size_ok,
     .create = create,
     .destroy = destroy,
+    .clone = clone,
     .reset = reset,
     .setup = setup,
     .size = othello8_size,

@@ -21,6 +21,8 @@
  */
 #include "othello8_solve.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,7 @@
 #include "othello8.h"
 #include "othello8_indices.h"
 #include "search.h"
+#include "timeman.h"
 #include "tt.h"
 #include "zobrist.h"
 
@@ -59,11 +62,18 @@ enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 16 };
  * only known to be worse: their exact value does not matter. */
 enum { SORT_MARGIN = 200 };
 
+typedef struct Pool Pool;
+typedef struct Split Split;
+
 typedef struct Solver {
     SearchCtx *ctx;
     Othello8Table *local;   /* NULL: the shared table serves every node */
     uint64_t side_key;
+    Pool *pool;             /* the threads of a parallel solve; NULL alone */
+    const Split *split;     /* the innermost split point this thread works under */
 } Solver;
+
+static bool split_aborted(const Solver *s);
 
 typedef struct SolveMove {
     uint64_t flips;
@@ -528,6 +538,217 @@ static void prefetch_children(const Solver *s, uint64_t P, uint64_t O, const Sol
     }
 }
 
+/* ------------------------------------------------------ the parallel split */
+
+/*
+ * Young Brothers Wait: a node with at least SPLIT_MIN empties whose first
+ * move has been searched without a cutoff hands its other moves to the
+ * threads that wait for work. Each takes the next move, searches it with a
+ * null window at the node's alpha of the moment (again with the full window
+ * when it lands inside), and merges its score into the node under the
+ * pool's lock; a beta cutoff marks the split point cut, and every thread
+ * under it leaves its subtree at the next node. The node's value is the
+ * best of exact scores and bounds proved with a window at least as narrow
+ * as the final one, so it is exact wherever the serial one is. A thread
+ * that has run out of moves at its split point waits for its helpers and,
+ * meanwhile, helps them with split points below its own (a "helpful
+ * master"), so that no thread waits while the work it waits for could use
+ * it. Only a solve at the root of a search (ctx->ply == 0, at least
+ * PAR_MIN empties) starts threads; the midgame search's own small solves
+ * stay single.
+ */
+enum {
+    PAR_MIN = 14,   /* empties of a root solve that uses threads */
+    SPLIT_MIN = 12, /* empties of a node that may split */
+    MAX_THREADS = 64,
+    WAIT_NS = 2000000 /* a waiting thread looks at the clock this often */
+};
+
+/* What a participant needs of the node to search one of its moves. */
+typedef struct Node {
+    uint64_t P, O;
+    int side;
+    unsigned parity;
+    int n, beta;
+} Node;
+
+struct Split {
+    const Split *parent;    /* the split point the owner works under */
+    const Node *node;
+    const SolveMove *list;
+    int count, next;        /* moves, and the next one to hand out */
+    int alpha, best, best_x;
+    int busy;               /* threads working on it, the owner included */
+    atomic_bool cut;
+};
+
+struct Pool {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;    /* an offer, a split point done, or the end */
+    Split *offer;           /* a split point with moves for any helper */
+    int idle;               /* threads waiting for an offer */
+    bool done;              /* the solve is over: helpers leave */
+    atomic_bool halt;       /* the search's shared stop flag */
+    int nthreads;
+    Solver solver[MAX_THREADS];
+    /* Statistics (under lock): split points made, moves searched by a
+     * thread other than the split point's owner. */
+    uint64_t splits, helped;
+    int64_t idle_ns;        /* time threads spent waiting for work */
+};
+
+static bool split_aborted(const Solver *s)
+{
+    for (const Split *sp = s->split; sp; sp = sp->parent)
+        if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+static bool split_wanted(const Solver *s, int n, int count)
+{
+    if (!s->pool || n < SPLIT_MIN || count < 3)
+        return false;
+    Pool *pool = s->pool;
+    pthread_mutex_lock(&pool->lock);
+    const bool idle = pool->idle > 0 && !pool->offer;
+    pthread_mutex_unlock(&pool->lock);
+    return idle;
+}
+
+static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n);
+
+/* Takes moves of sp until none is left, the node is cut or the search
+ * stops. Called and left with the pool locked. */
+static void split_work(Solver *s, Split *sp, bool owner)
+{
+    Pool *pool = s->pool;
+    const Node *nd = sp->node;
+    const Split *outer = s->split;
+    s->split = sp;
+    while (sp->next < sp->count && !s->ctx->stop && !split_aborted(s)) {
+        const SolveMove *m = &sp->list[sp->next++];
+        if (sp->next == sp->count && pool->offer == sp)
+            pool->offer = NULL;
+        if (!owner)
+            pool->helped++;
+        const int alpha = sp->alpha;
+        pthread_mutex_unlock(&pool->lock);
+        const uint64_t np = nd->O ^ m->flips, no = nd->P | m->flips | 1ull << m->x;
+        const unsigned cp = nd->parity ^ 1u << quadrant_of(m->x);
+        int score = -solve_any(s, np, no, -alpha - 1, -alpha, nd->side ^ 1, cp, nd->n - 1);
+        if (score > alpha && score < nd->beta && !s->ctx->stop && !split_aborted(s))
+            score = -solve_any(s, np, no, -nd->beta, -alpha, nd->side ^ 1, cp, nd->n - 1);
+        pthread_mutex_lock(&pool->lock);
+        if (s->ctx->stop || split_aborted(s))
+            break;
+        if (score > sp->best) {
+            sp->best = score;
+            sp->best_x = m->x;
+            if (score > sp->alpha)
+                sp->alpha = score;
+            if (score >= nd->beta)
+                atomic_store_explicit(&sp->cut, true, memory_order_relaxed);
+        }
+    }
+    if (pool->offer == sp)
+        pool->offer = NULL;
+    s->split = outer;
+}
+
+/* Is sp at or below the split point top? */
+static bool below(const Split *sp, const Split *top)
+{
+    for (; sp; sp = sp->parent)
+        if (sp == top)
+            return true;
+    return false;
+}
+
+/* Waits, the pool locked, until cond_wait wakes or WAIT_NS pass; then
+ * looks at the clock and the host (the search's stop). */
+static void pool_wait(Solver *s)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += WAIT_NS;
+    if (until.tv_nsec >= 1000000000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&s->pool->wake, &s->pool->lock, &until);
+    if (!s->ctx->stop) {
+        pthread_mutex_unlock(&s->pool->lock);
+        search_should_stop(s->ctx);
+        pthread_mutex_lock(&s->pool->lock);
+    }
+}
+
+/* Joins an offered split point below top (any, when top is NULL) as a
+ * helper; false when there is none. Pool locked. */
+static bool help(Solver *s, const Split *top)
+{
+    Split *sp = s->pool->offer;
+    if (!sp || (top && !below(sp, top)))
+        return false;
+    sp->busy++;
+    s->pool->idle--;
+    split_work(s, sp, false);
+    sp->busy--;
+    s->pool->idle++;
+    pthread_cond_broadcast(&s->pool->wake);
+    return true;
+}
+
+/* The moves list[0 .. count) of nd, its first move searched: the pool's
+ * idle threads and this one search them; alpha, best and best_x are the
+ * node's and are updated. */
+static void split_search(Solver *s, const Node *nd, SolveMove *list, int count, int *alpha, int *best, int *best_x)
+{
+    for (int i = 0; i < count; i++)
+        pick(list, count, i);
+    Pool *pool = s->pool;
+    Split sp = {s->split, nd, list, count, 0, *alpha, *best, *best_x, 1, false};
+    pthread_mutex_lock(&pool->lock);
+    pool->splits++;
+    if (!pool->offer) {
+        pool->offer = &sp;
+        pthread_cond_broadcast(&pool->wake);
+    }
+    split_work(s, &sp, true);
+    /* Wait for the helpers, helping them meanwhile. */
+    pool->idle++;
+    while (sp.busy > 1)
+        if (!help(s, &sp))
+        {
+            const int64_t t0 = clock_ns();
+            pool_wait(s);
+            pool->idle_ns += clock_ns() - t0;
+        }
+    pool->idle--;
+    pthread_mutex_unlock(&pool->lock);
+    *alpha = sp.alpha;
+    *best = sp.best;
+    *best_x = sp.best_x;
+}
+
+/* A helper thread: waits for offers until the solve is over. */
+static void helper_main(void *arg, int index)
+{
+    Pool *pool = arg;
+    Solver *s = &pool->solver[index];
+    pthread_mutex_lock(&pool->lock);
+    pool->idle++;
+    while (!pool->done)
+        if (s->ctx->stop || !help(s, NULL)) {
+            const int64_t t0 = clock_ns();
+            pthread_cond_wait(&pool->wake, &pool->lock);
+            pool->idle_ns += clock_ns() - t0;
+        }
+    pool->idle--;
+    pthread_mutex_unlock(&pool->lock);
+}
+
 /* ----------------------------------------------------------------- the PVS */
 
 static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
@@ -626,6 +847,13 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     for (int i = 0; i < count; i++) {
         if (i == 1 && hash_first)
             rank_moves(s, P, O, list + 1, count - 1, parity, n);
+        if (i == 1 && split_wanted(s, n, count)) {
+            const Node node = {P, O, side, parity, n, beta};
+            split_search(s, &node, list + 1, count - 1, &alpha, &best, &best_x);
+            if (ctx->stop || split_aborted(s))
+                return 0;
+            break;
+        }
         const SolveMove *m = i == 0 && hash_first ? &list[0] : pick(list, count, i);
         const uint64_t np = O ^ m->flips, no = P | m->flips | 1ull << m->x;
         const unsigned cp = parity ^ 1u << quadrant_of(m->x);
@@ -636,7 +864,7 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
             if (score > alpha && score < beta)
                 score = -solve_any(s, np, no, -beta, -alpha, side ^ 1, cp, n - 1);
         }
-        if (ctx->stop)
+        if (ctx->stop || split_aborted(s))
             return 0;
         if (score > best) {
             best = score;
@@ -696,6 +924,53 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
     return guess;
 }
 
+/* A root solve on every thread the search may use: the helpers start
+ * here, wait for split points, and are joined before it returns. */
+static int solve_parallel(Solver *s, int nthreads, uint64_t P, uint64_t O, int lo, int hi, int side, int n, Move *best)
+{
+    SearchCtx *ctx = s->ctx;
+    Pool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return solve_root(s, P, O, lo, hi, side, n, best);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    atomic_init(&pool->halt, false);
+    ctx->halt = &pool->halt;
+    pool->solver[0] = *s;
+    pool->solver[0].pool = pool;
+    int nt = 1;
+    for (; nt < nthreads && nt < MAX_THREADS; nt++) {
+        SearchCtx *h = search_helper(ctx, &pool->halt);
+        Othello8Table *t = h ? calloc(1, sizeof *t) : NULL;
+        if (!t) {
+            search_destroy(h);
+            break;
+        }
+        pool->solver[nt] = (Solver){h, t, s->side_key, pool, NULL};
+    }
+    pool->nthreads = nt;
+    SearchThreads *threads = search_spawn(nt, helper_main, pool);
+    const int score = solve_root(&pool->solver[0], P, O, lo, hi, side, n, best);
+    pthread_mutex_lock(&pool->lock);
+    pool->done = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    search_join(threads);
+    for (int i = 1; i < nt; i++) {
+        ctx->nodes += pool->solver[i].ctx->nodes;
+        search_destroy(pool->solver[i].ctx);
+        free(pool->solver[i].local);
+    }
+    ctx->split_points += pool->splits;
+    ctx->split_moves += pool->helped;
+    ctx->split_idle_ns += pool->idle_ns;
+    ctx->halt = NULL;
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+    return score;
+}
+
 /* ---------------------------------------------------------------- the hook */
 
 static int floor_units(int v) { return v >= 0 ? v / UNITS : -((-v + UNITS - 1) / UNITS); }
@@ -747,10 +1022,14 @@ bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, i
 #endif
     if (!p->solve_table)
         p->solve_table = calloc(1, sizeof *p->solve_table);
-    Solver s = {ctx, p->solve_table, zobrist_side()};
+    Solver s = {ctx, p->solve_table, zobrist_side(), NULL, NULL};
     /* A window in discs that contains the one in search units. */
     const int lo = clamp_score(floor_units(alpha)), hi = clamp_score(ceil_units(beta));
     *best = MOVE_NONE;
-    *score = UNITS * solve_root(&s, P, O, lo, hi, p->side, n, best);
+    const int threads = search_threads(ctx);
+    if (threads > 1 && ctx->ply == 0 && n >= PAR_MIN && !ctx->halt)
+        *score = UNITS * solve_parallel(&s, threads, P, O, lo, hi, p->side, n, best);
+    else
+        *score = UNITS * solve_root(&s, P, O, lo, hi, p->side, n, best);
     return true;
 }

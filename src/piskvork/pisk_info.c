@@ -94,10 +94,22 @@ static void set_rule(Pisk *p, long v)
     free(moves);
 }
 
+/* thread_num: the search's threads, at most ENGINE_MAX_THREADS (Yixin-Board
+ * offers up to the machine's cores); below 1, the machine's cores. */
+static void set_threads(Pisk *p, long v)
+{
+    if (v > ENGINE_MAX_THREADS) {
+        pisk_line(p, "MESSAGE thread_num %ld: at most %d threads; using %d", v, ENGINE_MAX_THREADS,
+                  ENGINE_MAX_THREADS);
+        v = ENGINE_MAX_THREADS;
+    }
+    engine_set_threads(p->engine, v < 1 ? engine_cores() : (int)v);
+}
+
 static void ignore(Pisk *p, long v) { (void)p, (void)v; }
 
 /* Every key the reference lists. Accepted without effect: game_type,
- * evaluate, folder (nothing is stored), thread_num (one thread),
+ * evaluate, folder (nothing is stored),
  * caution_factor, pondering (no pondering), usedatabase and the rest of
  * Yixin-Board's database and VCT-thread knobs. */
 static const InfoKey KEYS[] = {
@@ -112,7 +124,7 @@ static const InfoKey KEYS[] = {
     {"hash_size",         set_hash,      false},
     {"show_detail",       set_detail,    true},
     {"game_type",         ignore,        true},
-    {"thread_num",        ignore,        true},
+    {"thread_num",        set_threads,   false},
     {"caution_factor",    ignore,        true},
     {"pondering",         ignore,        true},
     {"usedatabase",       ignore,        true},

@@ -28,6 +28,8 @@ enum {
 SearchCtx *search_create(void)
 {
     SearchCtx *s = calloc(1, sizeof *s);
+    if (s)
+        s->threads = 1;
     return s;
 }
 
@@ -54,12 +56,16 @@ bool search_should_stop(SearchCtx *s)
     schedule_poll(s);
     if (s->stop)
         return true;
-    if (s->node_limit && s->nodes >= s->node_limit)
+    if (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed))
+        s->stop = true;
+    else if (s->node_limit && s->nodes >= s->node_limit)
         s->stop = true;
     else if (s->hard_ns && clock_ns() >= s->hard_ns)
         s->stop = true;
     else if (s->poll && ++s->polls % HOST_POLL_EVERY == 0 && s->poll(s->poll_arg))
         s->stop = true;
+    if (s->stop && s->halt)
+        atomic_store_explicit(s->halt, true, memory_order_relaxed);
     return s->stop;
 }
 
@@ -465,6 +471,8 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->pos = pos;
     s->tt = tt;
     s->nodes = 0;
+    s->split_points = s->split_moves = 0;
+    s->split_idle_ns = 0;
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;
@@ -476,6 +484,8 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->node_limit = lim->nodes;
     if (s->node_cap && (!s->node_limit || s->node_limit > s->node_cap))
         s->node_limit = s->node_cap;
+    /* A node budget is a request for a reproducible search. */
+    s->run_threads = s->node_limit ? 1 : lim->threads ? lim->threads : s->threads;
     schedule_poll(s);
     search_reset(s);
     if (tt)
@@ -489,6 +499,10 @@ void search_set_poll(SearchCtx *s, SearchPoll poll, void *arg)
 }
 
 void search_set_node_cap(SearchCtx *s, uint64_t cap) { s->node_cap = cap; }
+
+void search_set_threads(SearchCtx *s, int threads) { s->threads = threads > 1 ? threads : 1; }
+
+int search_threads(const SearchCtx *s) { return s->run_threads > 1 ? s->run_threads : 1; }
 
 int search_after_move(SearchCtx *s, int depth, int alpha, int beta)
 {
@@ -557,14 +571,14 @@ static void keep_lines(SearchResult *res, SearchLine *found, int got, int want, 
  * clock or an exact score stops it; res keeps the last useful iteration.
  * With multi-PV each iteration searches the lines one after another, each
  * without the moves of the lines before it. */
-static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
+static void deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res, int first)
 {
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY - 1 ? lim->depth : MAX_PLY - 2;
     const int want = lines_wanted(lim, n);
     int prev[SEARCH_MAX_PV] = {0};
     SearchLine found[SEARCH_MAX_PV];
     int64_t last_ns = 0, before_ns = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    for (int depth = first; depth <= max_depth; depth++) {
         /* Step 1. Start no iteration whose first move cannot be searched in
          * time: the first move takes about half of an iteration (the last
          * one grown by the rate the iterations grow at), and an iteration
@@ -573,7 +587,7 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
          * time per move) saves nothing by stopping early: iterations go on
          * to the deadline. */
         const int64_t now = clock_ns();
-        if (depth > 1 && s->soft_ns && s->soft_ns != s->hard_ns) {
+        if (depth > first && s->soft_ns && s->soft_ns != s->hard_ns) {
             const int64_t grow = before_ns > 0 && last_ns / before_ns < 8 ? last_ns / before_ns : 8;
             const int64_t next = last_ns * (grow < 2 ? 2 : grow);
             if (now + next / 2 > s->soft_ns)
@@ -628,6 +642,114 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
     }
 }
 
+static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
+{
+    deepen_from(s, lim, moves, n, res, 1);
+}
+
+/*
+ * Lazy SMP: helper threads run the same iterative deepening on copies of
+ * the position, all sharing the transposition table, which is where their
+ * work reaches the main thread: its searches find the helpers' bounds and
+ * best moves and cut sooner. Every other helper is one iteration ahead, so
+ * that the threads do not all search the same tree in step. The main
+ * thread alone reports and decides; when it is done it raises the shared
+ * stop flag and joins the helpers. A helper has no soft deadline of its
+ * own (it stops with the main thread), only the hard one.
+ */
+typedef struct Helpers {
+    const GameOps *ops;
+    SearchLimits lim;
+    int n;
+    Move moves[MAX_MOVES];
+    atomic_bool halt;
+    SearchThreads *threads;
+    int count;                              /* helpers made ready */
+    SearchCtx *ctx[SEARCH_MAX_THREADS];     /* each with its copy of the position */
+} Helpers;
+
+static void helper_main(void *arg, int index)
+{
+    Helpers *hp = arg;
+    SearchCtx *h = hp->ctx[index];
+    SearchResult *res = malloc(sizeof *res);
+    Move moves[MAX_MOVES];
+    memcpy(moves, hp->moves, sizeof *moves * (size_t)hp->n);
+    if (res)
+        deepen_from(h, &hp->lim, moves, hp->n, res, 1 + (index & 1));
+    free(res);
+}
+
+static void helpers_free(Helpers *hp)
+{
+    for (int i = 1; i <= hp->count; i++) {
+        hp->ops->destroy(hp->ctx[i]->pos);
+        search_destroy(hp->ctx[i]);
+    }
+    free(hp);
+}
+
+/* Starts the helpers of s's search; NULL when it runs alone. Their
+ * contexts and positions are made here, before the main thread moves on. */
+static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move *moves, int n)
+{
+    int threads = search_threads(s);
+    threads = threads < SEARCH_MAX_THREADS ? threads : SEARCH_MAX_THREADS;
+    if (threads < 2 || !s->ops->clone || s->halt)
+        return NULL;
+    Helpers *hp = calloc(1, sizeof *hp);
+    if (!hp)
+        return NULL;
+    hp->ops = s->ops;
+    hp->lim = *lim;
+    hp->lim.multipv = 1;
+    hp->lim.verbose = false;
+    hp->lim.observe = NULL;
+    hp->n = n;
+    memcpy(hp->moves, moves, sizeof *moves * (size_t)n);
+    atomic_init(&hp->halt, false);
+    for (int i = 1; i < threads; i++) {
+        SearchCtx *h = search_helper(s, &hp->halt);
+        void *pos = h ? s->ops->clone(s->pos) : NULL;
+        if (!pos) {
+            search_destroy(h);
+            break;
+        }
+        h->pos = pos;
+        h->soft_ns = 0;
+        hp->ctx[i] = h;
+        hp->count = i;
+    }
+    if (hp->count == 0) {
+        helpers_free(hp);
+        return NULL;
+    }
+    s->halt = &hp->halt;
+    hp->threads = search_spawn(hp->count + 1, helper_main, hp);
+    return hp;
+}
+
+/* Stops and joins the helpers; their nodes count in s's. */
+static void helpers_stop(SearchCtx *s, Helpers *hp)
+{
+    if (!hp)
+        return;
+    atomic_store_explicit(&hp->halt, true, memory_order_relaxed);
+    search_join(hp->threads);
+    for (int i = 1; i <= hp->count; i++)
+        s->nodes += hp->ctx[i]->nodes;
+    s->halt = NULL;
+    helpers_free(hp);
+}
+
+/* deepen with the helpers running alongside. */
+static void deepen_threads(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
+{
+    Helpers *hp = helpers_start(s, lim, moves, n);
+    deepen(s, lim, moves, n, res);
+    helpers_stop(s, hp);
+}
+
 /* One exact attempt at the root with the window (alpha, beta); false when
  * the clock stopped it or the game declined. */
 static bool root_attempt(SearchCtx *s, int alpha, int beta, int *score, Move *best)
@@ -648,7 +770,7 @@ static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int
     const int64_t soft = s->soft_ns;
     if (soft)
         s->soft_ns = s->start_ns + (soft - s->start_ns) * lim->root_share / 100;
-    deepen(s, lim, moves, n, res);
+    deepen_threads(s, lim, moves, n, res);
     s->soft_ns = soft;
     if (res->exact || s->stop)
         return;
@@ -713,14 +835,20 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
         single_line(res);
         return; /* nothing to think about on a clock */
     }
+    /* A game without exact root attempts (five-in-a-row) has its helpers
+     * search while the root's threat searches run on the main thread. */
+    Helpers *hp = !multi && ops->solve && !ops->solve_depth ? helpers_start(s, lim, moves, n) : NULL;
     if (multi)
-        deepen(s, lim, moves, n, res);
+        deepen_threads(s, lim, moves, n, res);
     else if (ops->solve && root_solved(s, lim->depth, res))
         ;
     else if (ops->solve && ops->solve_depth && lim->root_solve && ops->solve_depth(pos) <= lim->root_solve)
         root_endgame(s, lim, moves, n, res);
-    else
+    else if (hp)
         deepen(s, lim, moves, n, res);
+    else
+        deepen_threads(s, lim, moves, n, res);
+    helpers_stop(s, hp);
     if (!multi)
         single_line(res);
     res->nodes = s->nodes;

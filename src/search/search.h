@@ -9,6 +9,7 @@
 #ifndef FLIPFIVE_SEARCH_H
 #define FLIPFIVE_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -16,6 +17,7 @@
 #include "tt.h"
 
 enum { SEARCH_MAX_PV = 32 };   /* most lines a multi-PV search reports */
+enum { SEARCH_MAX_THREADS = 64 };
 
 /* One principal variation: its value for the root side to move, and its
  * moves from the root (pv[0] is the root move it is about). */
@@ -65,6 +67,9 @@ typedef struct SearchLimits {
     int multipv;
     SearchObserve observe;  /* NULL: nobody watches */
     void *observe_arg;
+    /* Threads of this search: 0, the context's setting; 1 for a search
+     * that must be the same in every run (a node budget always is). */
+    int threads;
 } SearchLimits;
 
 typedef struct SearchResult {
@@ -96,6 +101,17 @@ struct SearchCtx {
     int seldepth;                       /* deepest ply reached */
     int root_depth;
     bool stop;
+    /* Threads: how many this search may use (the owner's setting), and the
+     * stop flag shared by all the threads of one search (NULL alone): any
+     * of them that has to stop raises it, and the others see it at their
+     * next poll. */
+    int threads;
+    int run_threads;                    /* this search's: see search_threads */
+    atomic_bool *halt;
+    /* Parallel work done since search_begin, for figures: split points
+     * made, and moves searched by a thread other than the owner's. */
+    uint64_t split_points, split_moves;
+    int64_t split_idle_ns;              /* time threads waited for work */
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
     uint64_t node_limit;
     uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
@@ -130,6 +146,21 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
 void search_set_poll(SearchCtx *s, SearchPoll poll, void *arg);
 /* A node budget for every search from now on (0: none), for embedders. */
 void search_set_node_cap(SearchCtx *s, uint64_t cap);
+/* Threads every search from now on may use (1: today's single-threaded,
+ * reproducible search). A search with a node budget, or SearchLimits.threads
+ * 1, uses one. */
+void search_set_threads(SearchCtx *s, int threads);
+/* The threads this search may use (set by search_begin). */
+int search_threads(const SearchCtx *s);
+/* A context for a helper thread of s's search: the same position rules,
+ * table, deadlines and shared stop flag, its own counters, no host poll.
+ * NULL when memory runs out. */
+SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt);
+/* Starts fn(arg, i) on n - 1 new threads (i = 1 .. n - 1); returns how many
+ * started. search_join waits for them. */
+typedef struct SearchThreads SearchThreads;
+SearchThreads *search_spawn(int n, void (*fn)(void *arg, int index), void *arg);
+void search_join(SearchThreads *t);
 /* A node visited by a game's own search (an endgame solver, a threat
  * search): counted in the figures and the node budget. */
 static inline void search_count_node(SearchCtx *s) { s->nodes++; }

@@ -3,17 +3,28 @@
  */
 #include "tt.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { BUCKET = 4 };
 
+/* The stored form: data packs score, move, depth and bound_age; check is
+ * the key xor data (see tt.h). */
+typedef struct Slot {
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
+} Slot;
+
+_Static_assert(sizeof(Slot) == 16, "four slots to a cache line");
+
 struct Tt {
-    TtEntry *entries;
+    Slot *entries;
     void *block;     /* the allocation entries is in */
     size_t nbuckets; /* a power of two */
-    uint8_t age;     /* multiple of 4, kept in the high bits of bound_age */
-    bool dirty;      /* stored into since the last clear */
+    uint8_t age;     /* multiple of 4, kept in the high bits of bound_age;
+                      * changed only between searches */
+    atomic_bool dirty; /* stored into since the last clear */
 };
 
 /* A table of about size_mb, written through (touch) or left to calloc's
@@ -25,9 +36,9 @@ static Tt *create(size_t size_mb, bool touch)
         return NULL;
     /* 0 MB: the smallest table (embedders such as the fuzzers). */
     size_t bytes = size_mb ? size_mb << 20 : (size_t)64 << 10, n = 1;
-    while (n * 2 * BUCKET * sizeof(TtEntry) <= bytes)
+    while (n * 2 * BUCKET * sizeof(Slot) <= bytes)
         n *= 2;
-    const size_t size = n * BUCKET * sizeof(TtEntry);
+    const size_t size = n * BUCKET * sizeof(Slot);
     /* A bucket is one cache line when the array starts on one. */
     if (touch) {
         tt->block = tt->entries = aligned_alloc(64, size);
@@ -36,7 +47,7 @@ static Tt *create(size_t size_mb, bool touch)
     } else {
         tt->block = calloc(1, size + 64);
         if (tt->block)
-            tt->entries = (TtEntry *)(((uintptr_t)tt->block + 63) & ~(uintptr_t)63);
+            tt->entries = (Slot *)(((uintptr_t)tt->block + 63) & ~(uintptr_t)63);
     }
     if (!tt->entries) {
         free(tt);
@@ -60,30 +71,52 @@ void tt_clear(Tt *tt)
 {
     /* A host that resets the board every line (fuzzers, scripts) would
      * otherwise pay for a memset of the whole table each time. */
-    if (!tt->dirty)
+    if (!atomic_load_explicit(&tt->dirty, memory_order_relaxed))
         return;
-    tt->dirty = false;
-    memset(tt->entries, 0, tt->nbuckets * BUCKET * sizeof(TtEntry));
+    atomic_store_explicit(&tt->dirty, false, memory_order_relaxed);
+    /* No search runs: the threads that stored into it have been joined. */
+    memset((void *)tt->entries, 0, tt->nbuckets * BUCKET * sizeof(Slot));
     tt->age = 0;
 }
 
-size_t tt_size_mb(const Tt *tt) { return (tt->nbuckets * BUCKET * sizeof(TtEntry)) >> 20; }
+size_t tt_size_mb(const Tt *tt) { return (tt->nbuckets * BUCKET * sizeof(Slot)) >> 20; }
 
 void tt_new_search(Tt *tt) { tt->age = (uint8_t)(tt->age + 4); }
 
-static TtEntry *bucket_of(const Tt *tt, uint64_t key)
+static Slot *bucket_of(const Tt *tt, uint64_t key)
 {
     return &tt->entries[(key & (tt->nbuckets - 1)) * BUCKET];
 }
 
+static uint64_t pack(const TtEntry *e)
+{
+    return (uint64_t)(uint32_t)e->score | (uint64_t)(uint16_t)e->move << 32 | (uint64_t)(uint8_t)e->depth << 48 |
+           (uint64_t)e->bound_age << 56;
+}
+
+/* The entry in slot, whole: its key is the one it was stored under, or
+ * garbage that matches no probe when two stores tore it. */
+static TtEntry load(const Slot *slot)
+{
+    const uint64_t check = atomic_load_explicit(&slot->check, memory_order_relaxed);
+    const uint64_t data = atomic_load_explicit(&slot->data, memory_order_relaxed);
+    return (TtEntry){.key = check ^ data,
+                     .score = (int32_t)(uint32_t)data,
+                     .move = (int16_t)(uint16_t)(data >> 32),
+                     .depth = (int8_t)(uint8_t)(data >> 48),
+                     .bound_age = (uint8_t)(data >> 56)};
+}
+
 bool tt_probe(const Tt *tt, uint64_t key, TtEntry *out)
 {
-    const TtEntry *b = bucket_of(tt, key);
-    for (int i = 0; i < BUCKET; i++)
-        if (b[i].key == key && tt_bound(&b[i]) != TT_NONE) {
-            *out = b[i];
+    const Slot *b = bucket_of(tt, key);
+    for (int i = 0; i < BUCKET; i++) {
+        const TtEntry e = load(&b[i]);
+        if (e.key == key && tt_bound(&e) != TT_NONE) {
+            *out = e;
             return true;
         }
+    }
     return false;
 }
 
@@ -96,27 +129,31 @@ static int keep_value(const Tt *tt, const TtEntry *e)
 
 void tt_store(Tt *tt, uint64_t key, int depth, int bound, int score, Move move)
 {
-    tt->dirty = true;
-    TtEntry *b = bucket_of(tt, key), *victim = &b[0];
+    if (!atomic_load_explicit(&tt->dirty, memory_order_relaxed))
+        atomic_store_explicit(&tt->dirty, true, memory_order_relaxed);
+    Slot *b = bucket_of(tt, key);
+    TtEntry seen[BUCKET];
+    int victim = 0;
     for (int i = 0; i < BUCKET; i++) {
-        if (b[i].key == key || tt_bound(&b[i]) == TT_NONE) {
-            victim = &b[i];
+        seen[i] = load(&b[i]);
+        if (seen[i].key == key || tt_bound(&seen[i]) == TT_NONE) {
+            victim = i;
             break;
         }
-        if (keep_value(tt, &b[i]) < keep_value(tt, victim))
-            victim = &b[i];
+        if (keep_value(tt, &seen[i]) < keep_value(tt, &seen[victim]))
+            victim = i;
     }
-    if (victim->key == key && move == MOVE_NONE)
-        move = victim->move; /* keep the known best move */
+    if (seen[victim].key == key && move == MOVE_NONE)
+        move = seen[victim].move; /* keep the known best move */
     if (depth > 127)
         depth = 127;
     if (depth < -128)
         depth = -128;
-    victim->key = key;
-    victim->score = score;
-    victim->move = (int16_t)move;
-    victim->depth = (int8_t)depth;
-    victim->bound_age = (uint8_t)(bound | tt->age);
+    const TtEntry e = {.score = score, .move = (int16_t)move, .depth = (int8_t)depth,
+                       .bound_age = (uint8_t)(bound | tt->age)};
+    const uint64_t data = pack(&e);
+    atomic_store_explicit(&b[victim].data, data, memory_order_relaxed);
+    atomic_store_explicit(&b[victim].check, key ^ data, memory_order_relaxed);
 }
 
 void tt_prefetch(const Tt *tt, uint64_t key) { __builtin_prefetch(bucket_of(tt, key)); }

@@ -1,6 +1,12 @@
 /*
  * tt.h - transposition table: 16-byte entries in buckets of four, depth-
  * preferred replacement with ageing. Game-agnostic: keys are 64-bit hashes.
+ *
+ * One table serves every thread of a search without a lock: an entry is
+ * two words, its data and its key xor its data, each read and written
+ * whole (relaxed atomics: plain moves on x86-64 and ARM64). An entry torn
+ * by two threads storing at once no longer checks out against any key and
+ * reads as a miss, so a probe sees a whole entry or none.
  */
 #ifndef FLIPFIVE_TT_H
 #define FLIPFIVE_TT_H
@@ -13,6 +19,7 @@
 
 enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
+/* An entry as a probe returns it. */
 typedef struct TtEntry {
     uint64_t key;
     int32_t score;

@@ -48,7 +48,8 @@ static void usage(FILE *f)
             "  --time SECS      seconds per move without a clock (default 1)\n"
             "  --depth N        fixed search depth (0 = by level and time)\n"
             "  --nodes N        node limit per move (0 = none)\n"
-            "  --hash MB        transposition table size (default 64)\n"
+            "  --hash MB        transposition table size (default 64), shared by the threads\n"
+            "  --threads N      search threads (default: the machine's cores; 1 is reproducible)\n"
             "  --coords STYLE   auto | othello (A1 top-left, I used) | go (A1 bottom-left, no I)\n"
             "  --rule RULE      Gomoku: freestyle (five or more wins; default) | standard\n"
             "  --book on|off    8x8 Othello opening book for genmove (default on)\n"
@@ -68,6 +69,7 @@ static const struct {
     {"--depth", "depth", "an integer from 0 to 126 (0: by level and time)"},
     {"--nodes", "nodes", "an integer from 0 (no limit) to 4000000000000000000"},
     {"--hash", "hash", "megabytes from 1 to 65536, at most half the physical memory"},
+    {"--threads", "threads", "an integer from 1 to 64"},
     {"--coords", "coords", "auto, othello or go"},
     {"--rule", "rule", "freestyle or standard"},
     {"--book", "book", "on or off"},

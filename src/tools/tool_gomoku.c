@@ -473,6 +473,7 @@ static int check_props(int n)
     EngineSettings set;
     engine_default_settings(&set);
     set.hash_mb = 4;
+    set.threads = 1; /* reproducible verdicts */
     /* A fixed depth, not a clock: the verdicts must not depend on the
      * machine's load or a sanitizer's slowdown. */
     set.movetime = 0;
