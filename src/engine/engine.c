@@ -75,6 +75,29 @@ void engine_default_settings(EngineSettings *set)
     };
 }
 
+void engine_bounded_settings(EngineSettings *set, uint64_t max_nodes, size_t max_hash_mb)
+{
+    engine_default_settings(set);
+    set->movetime = 0.002;
+    set->hash_mb = 0;
+    set->threads = 1;
+    set->max_nodes = max_nodes;
+    set->max_hash_mb = max_hash_mb;
+}
+
+bool engine_restore(Engine **e, const EngineSettings *set)
+{
+    if ((*e)->set.hash_mb != set->hash_mb) {
+        engine_destroy(*e);
+        *e = engine_create(set);
+        if (!*e)
+            return false;
+    }
+    (*e)->set = *set;
+    search_set_threads((*e)->search, set->threads);
+    return true;
+}
+
 /* Replaces the position by a new start position of game/size. The same
  * game, variant and size only resets it: hosts such as Yixin-Board start a
  * new board before every analysis, and a position's workspaces are large. */

@@ -95,6 +95,14 @@ typedef struct Engine {
 } Engine;
 
 void engine_default_settings(EngineSettings *set);
+/* Settings for an embedder that must bound every call (the fuzzers): the
+ * defaults with one thread (the same run from the same input), the
+ * smallest hash, 2 ms a move, at most max_nodes a search and max_hash_mb
+ * of hash. */
+void engine_bounded_settings(EngineSettings *set, uint64_t max_nodes, size_t max_hash_mb);
+/* Back to set, as engine_create(set) would make it but for the position:
+ * a new engine when the hash size differs. False when out of memory. */
+bool engine_restore(Engine **e, const EngineSettings *set);
 Engine *engine_create(const EngineSettings *set);
 void engine_destroy(Engine *e);
 

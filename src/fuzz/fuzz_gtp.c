@@ -60,13 +60,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     tables_init();
     write_files();
-    engine_default_settings(&settings);
+    engine_bounded_settings(&settings, FUZZ_NODES, FUZZ_HASH_MB); /* 2 ms: also flipfive-vcf's */
     settings.level = 1;
-    settings.movetime = 0.002; /* also the default limit of flipfive-vcf/-vct */
-    settings.hash_mb = 0; /* the smallest table */
-    settings.threads = 1; /* a fuzzer wants the same run from the same input */
-    settings.max_hash_mb = FUZZ_HASH_MB;
-    settings.max_nodes = FUZZ_NODES;
     engine = engine_create(&settings);
     if (!engine) {
         fputs("fuzz_gtp: setup failed\n", stderr);
@@ -78,13 +73,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    if (engine->set.hash_mb != settings.hash_mb) {
-        engine_destroy(engine);
-        engine = engine_create(&settings);
-        if (!engine)
-            abort();
-    }
-    engine->set = settings;
+    if (!engine_restore(&engine, &settings))
+        abort();
     engine->komi = 0;
     /* A new position only when needed: it allocates (and ASan maps) its
      * stacks, the largest cost of an input otherwise. */

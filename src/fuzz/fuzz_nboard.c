@@ -30,11 +30,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     tables_init(); /* the lookup tables (Zobrist keys, patterns), as main() builds them */
-    engine_default_settings(&settings);
-    settings.movetime = 0.002;
-    settings.hash_mb = 0; /* the smallest table */
-    settings.max_hash_mb = FUZZ_HASH_MB;
-    settings.max_nodes = FUZZ_NODES;
+    engine_bounded_settings(&settings, FUZZ_NODES, FUZZ_HASH_MB);
     engine = engine_create(&settings);
     if (!engine) {
         fputs("fuzz_nboard: setup failed\n", stderr);
@@ -46,8 +42,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    engine->set = settings;
-    if (!engine_new_game(engine, game_index("Othello"), game_variant("Othello"), 8))
+    if (!engine_restore(&engine, &settings) ||
+        !engine_new_game(engine, game_index("Othello"), game_variant("Othello"), 8))
         abort();
 }
 

@@ -29,12 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     tables_init(); /* the lookup tables (Zobrist keys, patterns), as main() builds them */
-    engine_default_settings(&settings);
-    settings.movetime = 0.002;
-    settings.hash_mb = 0; /* the smallest table */
-    settings.threads = 1; /* a fuzzer wants the same run from the same input */
-    settings.max_hash_mb = FUZZ_HASH_MB;
-    settings.max_nodes = FUZZ_NODES;
+    engine_bounded_settings(&settings, FUZZ_NODES, FUZZ_HASH_MB);
     engine = engine_create(&settings);
     if (!engine) {
         fputs("fuzz_pisk: setup failed\n", stderr);
@@ -46,13 +41,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    if (engine->set.hash_mb != settings.hash_mb) {
-        engine_destroy(engine);
-        engine = engine_create(&settings);
-        if (!engine)
-            abort();
-    }
-    engine->set = settings;
+    if (!engine_restore(&engine, &settings))
+        abort();
     engine_clear(engine);
 }
 
