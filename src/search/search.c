@@ -689,6 +689,29 @@ static void helpers_free(Helpers *hp)
     free(hp);
 }
 
+/* A context for a helper thread of s's search: its own counters and
+ * stacks, s's game, table, deadlines and stop flag. */
+SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt)
+{
+    SearchCtx *h = search_create();
+    if (!h)
+        return NULL;
+    h->ops = s->ops;
+    h->pos = s->pos;
+    h->tt = s->tt;
+    h->root_depth = s->root_depth;
+    h->ply = s->ply;
+    h->threads = 1;
+    h->halt = halt;
+    h->start_ns = s->start_ns;
+    h->soft_ns = s->soft_ns;
+    h->hard_ns = s->hard_ns;
+    h->probcut = s->probcut;
+    h->next_poll = 64;
+    search_reset(h);
+    return h;
+}
+
 /* Starts the helpers of s's search; NULL when it runs alone. Their
  * contexts and positions are made here, before the main thread moves on. */
 static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move *moves, int n)

@@ -1,7 +1,9 @@
 /*
- * search_threads.c - the threads of one search: helper contexts, start and
- * join. A search starts its helpers itself and joins them before it
- * returns, so no thread outlives the search that started it.
+ * search_threads.c - the threads of one search: start and join. A search
+ * starts its helpers itself (contexts from search_helper, in search.c) and
+ * joins them before it returns, so no thread outlives the search that
+ * started it. Nothing here knows the search: the layer check keeps the two
+ * files free of a cycle.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -19,27 +21,6 @@ struct SearchThreads {
         pthread_t id;
     } start[];
 };
-
-SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt)
-{
-    SearchCtx *h = search_create();
-    if (!h)
-        return NULL;
-    h->ops = s->ops;
-    h->pos = s->pos;
-    h->tt = s->tt;
-    h->root_depth = s->root_depth;
-    h->ply = s->ply;
-    h->threads = 1;
-    h->halt = halt;
-    h->start_ns = s->start_ns;
-    h->soft_ns = s->soft_ns;
-    h->hard_ns = s->hard_ns;
-    h->probcut = s->probcut;
-    h->next_poll = 64;
-    search_reset(h);
-    return h;
-}
 
 static void *thread_main(void *arg)
 {
