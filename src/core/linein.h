@@ -4,8 +4,8 @@
  * what has arrived while it thinks (without blocking) and still read the
  * same lines, in order, afterwards.
  *
- * A line ends at LF, CR LF or a lone CR (hosts use all three). Both front
- * ends (GTP, Piskvork) and the fuzzers read through this module.
+ * A line ends at LF, CR LF or a lone CR (hosts use all three). The front
+ * ends read through frame.h, which holds one of these; the fuzzers too.
  */
 #ifndef FLIPFIVE_LINEIN_H
 #define FLIPFIVE_LINEIN_H

@@ -136,7 +136,7 @@ static void check_failures_keep_state(const uint8_t *data, size_t size)
     gtp_init_mem(&g, gtp_commands, engine, "", 0, f);
     g.sandbox = true;
     Buf before = {0}, after = {0};
-    for (size_t i = 0; i < size && !g.quit && !g.out_failed;) {
+    for (size_t i = 0; i < size && !g.quit && !g.io.out_failed;) {
         size_t n = 0;
         while (i < size && data[i] != '\n')
             line[n++] = (char)data[i++];

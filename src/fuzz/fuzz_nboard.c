@@ -91,7 +91,7 @@ static void run_checked(const uint8_t *data, size_t size, FILE *f)
     Buf before = {0}, after = {0};
     char *line;
     bool too_long;
-    while (!nb.quit && !nb.out_failed && (line = linein_next(&nb.in, 1 << 20, &too_long)) != NULL) {
+    while (!nb.quit && !nb.io.out_failed && (line = linein_next(&nb.io.in, 1 << 20, &too_long)) != NULL) {
         state_of(&nb, &before);
         fflush(ef);
         const size_t mark = err_len;

@@ -122,7 +122,7 @@ static void run_checked(const uint8_t *data, size_t size, FILE *f, char **out, s
     pisk_init_mem(&p, pisk_commands, engine, (const char *)data, size, f);
     Buf before = {0}, after = {0};
     char *line;
-    while (!p.quit && !p.out_failed && (line = pisk_read_line(&p)) != NULL) {
+    while (!p.quit && !p.io.out_failed && (line = pisk_read_line(&p)) != NULL) {
         state_of(&p, &before);
         fflush(f);
         const size_t mark = *out_len;

@@ -2,9 +2,9 @@
  * gtp.c - GTP framing: line preprocessing (GTP v2 §3.1), ids, reply
  * framing and the dispatch loop.
  *
- * Input comes through linein.h, so that while a search runs pending lines
- * can be looked at without blocking (gogui-interrupt) and pipelined
- * commands are kept in order for later.
+ * Input and output go through frame.h (shared with the other front ends),
+ * so that while a search runs pending lines can be looked at without
+ * blocking (gogui-interrupt) and pipelined commands are kept in order.
  */
 #include "gtp.h"
 
@@ -28,11 +28,8 @@ static const char INTERRUPT_LINE[] = "# interrupt";
 
 static void write_reply(Gtp *g, char mark, const char *body)
 {
-    if (g->replied) {
-        assert(!"second reply to one command");
+    if (!frame_take_reply(&g->io))
         return;
-    }
-    g->replied = true;
     /* A body never holds an empty line: that would end the reply early. */
     Buf clean = {0};
     for (const char *p = body; *p; p++) {
@@ -42,9 +39,10 @@ static void write_reply(Gtp *g, char mark, const char *body)
     }
     while (clean.len > 0 && clean.data[clean.len - 1] == '\n')
         clean.data[--clean.len] = '\0';
-    fprintf(g->out, "%c%s %s\n\n", mark, g->id ? g->id : "", buf_str(&clean));
-    if (fflush(g->out) != 0 || ferror(g->out))
-        g->out_failed = true;
+    Buf text = {0};
+    buf_printf(&text, "%c%s %s\n\n", mark, g->id ? g->id : "", buf_str(&clean));
+    frame_write(&g->io, buf_str(&text));
+    buf_free(&text);
     buf_free(&clean);
 }
 
@@ -157,7 +155,7 @@ void gtp_handle_line(Gtp *g, char *line)
     int cap = 0, n = split_words(line, &words, &cap);
     int first = 0;
     g->id = NULL;
-    g->replied = false;
+    frame_begin(&g->io);
     if (n > 0 && all_digits(words[0])) {
         g->id = words[0];
         first = 1;
@@ -172,7 +170,7 @@ void gtp_handle_line(Gtp *g, char *line)
             gtp_fail(g, "syntax error");
         else
             cmd->run(g, argc, argv);
-        if (!g->replied)
+        if (!g->io.replied)
             gtp_ok(g, "%s", "");
     }
     g->id = NULL;
@@ -185,7 +183,7 @@ static void refuse_long_line(Gtp *g, char *head)
     preprocess(head);
     char *id = strtok(head, " ");
     g->id = id && all_digits(id) ? id : NULL;
-    g->replied = false;
+    frame_begin(&g->io);
     gtp_fail(g, "syntax error (line too long)");
     g->id = NULL;
 }
@@ -194,7 +192,7 @@ void gtp_loop(Gtp *g)
 {
     char *line;
     bool too_long;
-    while (!g->quit && !g->out_failed && (line = linein_next(&g->in, MAX_LINE, &too_long)) != NULL) {
+    while (!g->quit && (line = frame_next(&g->io, MAX_LINE, &too_long)) != NULL) {
         if (too_long)
             refuse_long_line(g, line);
         else
@@ -227,49 +225,38 @@ bool gtp_poll_interrupt(void *arg)
     Gtp *g = arg;
     /* A host that floods us while we think must not grow the buffer without
      * end: past one maximal line of backlog, look no further. */
-    linein_peek(&g->in, MAX_LINE);
     bool found = false;
-    linein_scan(&g->in, take_interrupt, &found);
+    frame_scan_arrived(&g->io, MAX_LINE, take_interrupt, &found);
     if (found) {
         g->interrupted = true;
         return true;
     }
-    if (linein_host_gone(g->out)) {
-        g->out_failed = true;
-        return true;
-    }
-    return false;
+    return frame_host_gone(&g->io);
 }
 
 /* ---------------------------------------------------------------- setup */
 
-static void gtp_init(Gtp *g, const GtpCommand *commands, Engine *e, FILE *out)
+static void gtp_init(Gtp *g, const GtpCommand *commands, Engine *e, Frame io)
 {
-    g->commands = commands;
-    g->engine = e;
-    g->out = out;
+    *g = (Gtp){.commands = commands, .engine = e, .io = io};
     e->poll = gtp_poll_interrupt;
     e->poll_arg = g;
 }
 
 void gtp_init_fd(Gtp *g, const GtpCommand *commands, Engine *e, int fd, FILE *out)
 {
-    *g = (Gtp){0};
-    linein_init_fd(&g->in, fd);
-    gtp_init(g, commands, e, out);
+    gtp_init(g, commands, e, frame_fd(fd, out));
 }
 
 void gtp_init_mem(Gtp *g, const GtpCommand *commands, Engine *e, const char *data, size_t len,
                   FILE *out)
 {
-    *g = (Gtp){0};
-    linein_init_mem(&g->in, data, len);
-    gtp_init(g, commands, e, out);
+    gtp_init(g, commands, e, frame_mem(data, len, out));
 }
 
 void gtp_free(Gtp *g)
 {
-    linein_free(&g->in);
+    frame_free(&g->io);
     buf_free(&g->reply);
     g->engine->poll = NULL;
     g->engine->poll_arg = NULL;

@@ -16,22 +16,19 @@
 
 #include "buf.h"
 #include "engine.h"
-#include "linein.h"
+#include "frame.h"
 
 typedef struct GtpCommand GtpCommand;
 
 typedef struct Gtp {
     const GtpCommand *commands; /* the table, ended by an entry without name */
     Engine *engine;
-    FILE *out;
-    LineInput in;
+    Frame io;               /* lines in, replies out (io.replied, io.out_failed) */
     bool interrupted;       /* a "# interrupt" line arrived while thinking */
     /* Single command scope: reset before every command. */
     const char *id;         /* digits of the command's id, NULL without one */
-    bool replied;
     Buf reply;
     bool quit;              /* quit answered: leave the loop */
-    bool out_failed;        /* the host stopped reading our replies */
     bool sandbox;           /* fuzzing: loadsgf of plain names only, no printsgf FILE */
     /* GoGui live graphics of the running genmove: the root moves of the
      * current iteration whose values are known, and the best of them. */

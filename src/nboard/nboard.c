@@ -1,6 +1,7 @@
 /*
- * nboard.c - NBoard framing: lines, the command words, output flushed line
- * by line, the dispatch loop, and the look at input while thinking.
+ * nboard.c - NBoard on top of frame.h (lines, output flushed line by line):
+ * the command words, the dispatch loop, and the look at input while
+ * thinking.
  */
 #include "nboard.h"
 
@@ -18,30 +19,11 @@ enum {
 
 /* ------------------------------------------------------------- output */
 
-static void write_line(Nboard *nb, const char *fmt, va_list ap)
-{
-    Buf b = {0};
-    buf_vprintf(&b, fmt, ap);
-    /* One line each: a stray line end would be read as another line. */
-    for (size_t i = 0; i < b.len; i++)
-        if (b.data[i] == '\n' || b.data[i] == '\r')
-            b.data[i] = ' ';
-    fprintf(nb->out, "%s\n", buf_str(&b));
-    if (fflush(nb->out) != 0 || ferror(nb->out))
-        nb->out_failed = true;
-    buf_free(&b);
-}
-
 void nboard_reply(Nboard *nb, const char *fmt, ...)
 {
-    if (nb->replied) {
-        assert(!"second reply to one command");
-        return;
-    }
-    nb->replied = true;
     va_list ap;
     va_start(ap, fmt);
-    write_line(nb, fmt, ap);
+    frame_vreply(&nb->io, fmt, ap);
     va_end(ap);
 }
 
@@ -49,7 +31,7 @@ void nboard_line(Nboard *nb, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    write_line(nb, fmt, ap);
+    frame_vline(&nb->io, fmt, ap);
     va_end(ap);
 }
 
@@ -67,20 +49,6 @@ void nboard_error(Nboard *nb, const char *fmt, ...)
 }
 
 /* -------------------------------------------------------------- input */
-
-/* Control characters go (a CR of CR LF included), tabs become spaces. */
-static void clean(char *line)
-{
-    char *w = line;
-    for (const char *r = line; *r; r++) {
-        unsigned char ch = (unsigned char)*r;
-        if (ch == '\t')
-            *w++ = ' ';
-        else if (ch >= 32 && ch != 127)
-            *w++ = (char)ch;
-    }
-    *w = '\0';
-}
 
 /* The next word of *s (cut off with a NUL), *s moved past it and the
  * blanks after it; "" at the end. */
@@ -136,9 +104,9 @@ static void run(Nboard *nb, const NbCommand *c, char *args)
 
 void nboard_handle_line(Nboard *nb, char *line)
 {
-    clean(line);
+    frame_clean(line);
     trim_end(line);
-    nb->replied = false;
+    frame_begin(&nb->io);
     nb->cmd = NULL;
     char *rest = line;
     char *word = next_word(&rest);
@@ -174,7 +142,7 @@ void nboard_loop(Nboard *nb)
 {
     char *line;
     bool too_long;
-    while (!nb->quit && !nb->out_failed && (line = linein_next(&nb->in, MAX_LINE, &too_long)) != NULL) {
+    while (!nb->quit && (line = frame_next(&nb->io, MAX_LINE, &too_long)) != NULL) {
         if (too_long) {
             nb->cmd = NULL;
             nboard_error(nb, "line longer than %d bytes", MAX_LINE);
@@ -211,23 +179,17 @@ static int scan_pending(void *arg, const char *text, size_t len)
 bool nboard_poll(void *arg)
 {
     Nboard *nb = arg;
-    linein_peek(&nb->in, MAX_LINE);
-    linein_scan(&nb->in, scan_pending, nb);
-    if (!nb->stop && linein_host_gone(nb->out)) {
-        nb->out_failed = true;
+    frame_scan_arrived(&nb->io, MAX_LINE, scan_pending, nb);
+    if (!nb->stop && frame_host_gone(&nb->io))
         nb->stop = true;
-    }
     return nb->stop;
 }
 
 /* -------------------------------------------------------------- setup */
 
-static void nboard_init(Nboard *nb, const NbCommand *commands, Engine *e, FILE *out)
+static void nboard_init(Nboard *nb, const NbCommand *commands, Engine *e, Frame io)
 {
-    nb->commands = commands;
-    nb->engine = e;
-    nb->out = out;
-    nb->err = stderr;
+    *nb = (Nboard){.commands = commands, .engine = e, .io = io, .err = stderr};
     /* NBoard plays Othello: another game on the command line gives way. */
     if (e->ops->sgf_gm != 2 && !engine_set_game(e, "Othello"))
         abort();
@@ -237,22 +199,18 @@ static void nboard_init(Nboard *nb, const NbCommand *commands, Engine *e, FILE *
 
 void nboard_init_fd(Nboard *nb, const NbCommand *commands, Engine *e, int fd, FILE *out)
 {
-    *nb = (Nboard){0};
-    linein_init_fd(&nb->in, fd);
-    nboard_init(nb, commands, e, out);
+    nboard_init(nb, commands, e, frame_fd(fd, out));
 }
 
 void nboard_init_mem(Nboard *nb, const NbCommand *commands, Engine *e, const char *data, size_t len,
                      FILE *out)
 {
-    *nb = (Nboard){0};
-    linein_init_mem(&nb->in, data, len);
-    nboard_init(nb, commands, e, out);
+    nboard_init(nb, commands, e, frame_mem(data, len, out));
 }
 
 void nboard_free(Nboard *nb)
 {
-    linein_free(&nb->in);
+    frame_free(&nb->io);
     nb->engine->poll = NULL;
     nb->engine->poll_arg = NULL;
 }

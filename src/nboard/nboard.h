@@ -20,18 +20,16 @@
 
 #include "buf.h"
 #include "engine.h"
-#include "linein.h"
+#include "frame.h"
 
 typedef struct NbCommand NbCommand;
 
 typedef struct Nboard {
     const NbCommand *commands; /* the table, ended by an entry without name */
     Engine *engine;
-    FILE *out;
+    Frame io;                  /* lines in, lines out (io.out_failed) */
     FILE *err;                 /* messages about bad input */
-    LineInput in;
     bool quit;                 /* quit, or EOF: leave the loop */
-    bool out_failed;           /* the GUI stopped reading */
     /* The game clock from the last GGF and the moves since: seconds left
      * per colour and the increment (clocked false: no clock). */
     bool clocked;
@@ -46,7 +44,6 @@ typedef struct Nboard {
     int shown;                 /* search lines printed by this search */
     /* Single command scope: reset before every command. */
     const char *cmd;           /* the command as matched */
-    bool replied;
 } Nboard;
 
 typedef void (*NbHandler)(Nboard *nb, char *args);

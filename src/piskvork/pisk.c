@@ -1,6 +1,7 @@
 /*
- * pisk.c - Piskvork framing: lines, the command word, replies written once
- * and flushed, the dispatch loop, and the look at input while thinking.
+ * pisk.c - Piskvork on top of frame.h (lines, replies written once and
+ * flushed): the command word, the dispatch loop, and the look at input
+ * while thinking.
  */
 #include "pisk.h"
 
@@ -21,30 +22,11 @@ enum {
 
 /* ------------------------------------------------------------- output */
 
-static void write_line(Pisk *p, const char *fmt, va_list ap)
-{
-    Buf b = {0};
-    buf_vprintf(&b, fmt, ap);
-    /* One line each: a stray line end would be read as another answer. */
-    for (size_t i = 0; i < b.len; i++)
-        if (b.data[i] == '\n' || b.data[i] == '\r')
-            b.data[i] = ' ';
-    fprintf(p->out, "%s\n", buf_str(&b));
-    if (fflush(p->out) != 0 || ferror(p->out))
-        p->out_failed = true;
-    buf_free(&b);
-}
-
 void pisk_reply(Pisk *p, const char *fmt, ...)
 {
-    if (p->replied) {
-        assert(!"second reply to one command");
-        return;
-    }
-    p->replied = true;
     va_list ap;
     va_start(ap, fmt);
-    write_line(p, fmt, ap);
+    frame_vreply(&p->io, fmt, ap);
     va_end(ap);
 }
 
@@ -52,30 +34,16 @@ void pisk_line(Pisk *p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    write_line(p, fmt, ap);
+    frame_vline(&p->io, fmt, ap);
     va_end(ap);
 }
 
 /* -------------------------------------------------------------- input */
 
-/* Control characters go (a CR of CR LF included), tabs become spaces. */
-static void clean(char *line)
-{
-    char *w = line;
-    for (const char *r = line; *r; r++) {
-        unsigned char ch = (unsigned char)*r;
-        if (ch == '\t')
-            *w++ = ' ';
-        else if (ch >= 32 && ch != 127)
-            *w++ = (char)ch;
-    }
-    *w = '\0';
-}
-
 char *pisk_read_line(Pisk *p)
 {
     bool too_long;
-    char *line = linein_next(&p->in, MAX_LINE, &too_long);
+    char *line = frame_next(&p->io, MAX_LINE, &too_long);
     if (!line)
         return NULL;
     if (too_long) {
@@ -84,7 +52,7 @@ char *pisk_read_line(Pisk *p)
         if (!line)
             abort();
     }
-    clean(line);
+    frame_clean(line);
     return line;
 }
 
@@ -119,12 +87,12 @@ const PiskCommand *pisk_find_command(const Pisk *p, const char *name)
 
 void pisk_handle_line(Pisk *p, char *line)
 {
-    clean(line);
+    frame_clean(line);
     char *args, *word = split_command(line, &args);
     if (!*word)
         return; /* empty lines are no command */
     p->cmd = word;
-    p->replied = false;
+    frame_begin(&p->io);
     p->live = p->deferred = false;
     const PiskCommand *c = pisk_find_command(p, word);
     if (!c)
@@ -133,7 +101,7 @@ void pisk_handle_line(Pisk *p, char *line)
         pisk_reply(p, "ERROR no game started (START first)");
     else
         c->run(p, args);
-    assert(p->replied || !c || c->reply == REPLY_NONE || p->quit);
+    assert(p->io.replied || !c || c->reply == REPLY_NONE || p->quit);
     p->cmd = NULL;
 }
 
@@ -141,9 +109,9 @@ void pisk_loop(Pisk *p)
 {
     char *line;
     bool too_long;
-    while (!p->quit && !p->out_failed && (line = linein_next(&p->in, MAX_LINE, &too_long)) != NULL) {
+    while (!p->quit && (line = frame_next(&p->io, MAX_LINE, &too_long)) != NULL) {
         if (too_long) {
-            p->replied = false;
+            frame_begin(&p->io);
             pisk_reply(p, "UNKNOWN line too long");
         } else {
             pisk_handle_line(p, line);
@@ -182,7 +150,7 @@ static int scan_pending(void *arg, const char *text, size_t len)
     size_t n = len < sizeof line - 1 ? len : sizeof line - 1;
     memcpy(line, text, n);
     line[n] = '\0';
-    clean(line);
+    frame_clean(line);
     char *args, *word = split_command(line, &args);
     if (!*word)
         return LINE_DROP;
@@ -202,23 +170,17 @@ static int scan_pending(void *arg, const char *text, size_t len)
 bool pisk_poll(void *arg)
 {
     Pisk *p = arg;
-    linein_peek(&p->in, MAX_LINE);
-    linein_scan(&p->in, scan_pending, p);
-    if (!p->stop && linein_host_gone(p->out)) {
-        p->out_failed = true;
+    frame_scan_arrived(&p->io, MAX_LINE, scan_pending, p);
+    if (!p->stop && frame_host_gone(&p->io))
         p->stop = true;
-    }
     return p->stop;
 }
 
 /* -------------------------------------------------------------- setup */
 
-static void pisk_init(Pisk *p, const PiskCommand *commands, Engine *e, FILE *out)
+static void pisk_init(Pisk *p, const PiskCommand *commands, Engine *e, Frame io)
 {
-    p->commands = commands;
-    p->engine = e;
-    p->out = out;
-    p->own = -1;
+    *p = (Pisk){.commands = commands, .engine = e, .io = io, .own = -1};
     /* The rule until INFO rule says otherwise: the engine's five-in-a-row
      * game (--game renju, --rule standard), else Gomoku freestyle. */
     const bool five = e->ops->free_order;
@@ -231,22 +193,18 @@ static void pisk_init(Pisk *p, const PiskCommand *commands, Engine *e, FILE *out
 
 void pisk_init_fd(Pisk *p, const PiskCommand *commands, Engine *e, int fd, FILE *out)
 {
-    *p = (Pisk){0};
-    linein_init_fd(&p->in, fd);
-    pisk_init(p, commands, e, out);
+    pisk_init(p, commands, e, frame_fd(fd, out));
 }
 
 void pisk_init_mem(Pisk *p, const PiskCommand *commands, Engine *e, const char *data, size_t len,
                    FILE *out)
 {
-    *p = (Pisk){0};
-    linein_init_mem(&p->in, data, len);
-    pisk_init(p, commands, e, out);
+    pisk_init(p, commands, e, frame_mem(data, len, out));
 }
 
 void pisk_free(Pisk *p)
 {
-    linein_free(&p->in);
+    frame_free(&p->io);
     p->engine->poll = NULL;
     p->engine->poll_arg = NULL;
 }

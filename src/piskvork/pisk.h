@@ -18,7 +18,7 @@
 
 #include "buf.h"
 #include "engine.h"
-#include "linein.h"
+#include "frame.h"
 
 /* The INFO values a host sent; they survive START and RESTART. */
 typedef struct PiskInfo {
@@ -36,13 +36,11 @@ typedef struct PiskCommand PiskCommand;
 typedef struct Pisk {
     const PiskCommand *commands; /* the table, ended by an entry without name */
     Engine *engine;
-    FILE *out;
-    LineInput in;
+    Frame io;              /* lines in, replies out (io.replied, io.out_failed) */
     PiskInfo info;
     bool started;          /* START answered OK: there is a board */
     int own;               /* our colour in the game on the board */
     bool quit;             /* END, or EOF: leave the loop */
-    bool out_failed;       /* the host stopped reading */
     /* While thinking. */
     bool thinking;
     bool stop;             /* answer now (yxstop, timeout_turn 0) */
@@ -50,7 +48,6 @@ typedef struct Pisk {
     int64_t shown_ns;      /* realtime lines start after a while */
     /* Single command scope: reset before every command. */
     const char *cmd;       /* the command word as sent */
-    bool replied;
     bool live;             /* run from the look at input while a search runs */
     bool deferred;         /* set by a live command that cannot run under a
                             * search: its line waits for the move */

@@ -237,7 +237,7 @@ static bool read_and_set_board(Pisk *p, bool move_owed)
         pisk_reply(p, "%s", b->error);
     else if (ok && move_owed && b->n >= p->engine->size * p->engine->size)
         pisk_reply(p, "ERROR no empty point");
-    ok = ok && !p->replied && set_board(p, b);
+    ok = ok && !p->io.replied && set_board(p, b);
     free(b);
     return ok;
 }
