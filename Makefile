@@ -32,7 +32,8 @@ LDLIBS   = -lm -pthread
 # Every object is compiled with only its own folder and those on the include
 # path, so an include from a higher layer does not build; `make layers`
 # checks the whole table (scripts/layers). Each folder but the programs'
-# (tools/: src/tools/main.c is build/flipfive, tool_NAME.c build/flipfive-NAME;
+# (tools/: src/tools/main.c is build/flipfive, tool_NAME.c build/flipfive-NAME,
+# each linked with the folder's other files;
 # fuzz/: libFuzzer harnesses fuzz_NAME.c, `make fuzz`, each linked with the
 # folder's other files, what they share) is a static library, and every
 # program links the libraries highest layer first: the linker takes from
@@ -48,6 +49,7 @@ $(foreach d,$(LAYERS),$(eval INC_$(d) := $(addprefix -Isrc/,$(d) $(shell sed 's/
 incs      = $(INC_$(firstword $(subst /, ,$(1))))
 ALL_SRC  = $(wildcard $(LAYERS:%=src/%/*.c))
 TOOL_SRC = $(wildcard src/tools/tool_*.c)
+TOOL_SUPPORT = $(filter-out src/tools/main.c $(TOOL_SRC),$(wildcard src/tools/*.c))
 FUZZ_SRC = $(wildcard src/fuzz/fuzz_*.c)
 FUZZ_SUPPORT = $(filter-out $(FUZZ_SRC),$(wildcard src/fuzz/*.c))
 LIB_SRC  = $(filter-out $(PROGDIRS:%=src/%/%),$(ALL_SRC))
@@ -98,7 +100,7 @@ $(2)/lib/lib%.a:
 	$$(AR) rcs $$@ $$^
 $(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
-$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_LIBS)
+$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$(TOOL_SUPPORT:src/%.c=$(2)/obj/%.o) $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 $(2)/obj/tools/pbrain.o: src/tools/main.c
 	@mkdir -p $$(@D)
