@@ -111,10 +111,10 @@ static void state_of(Buf *out)
 static void check_failures_keep_state(const uint8_t *data, size_t size)
 {
     reset_engine();
-    char *out = NULL, *line = malloc(size + 1);
-    size_t out_len = 0;
-    FILE *f = open_memstream(&out, &out_len);
-    if (!f || !line)
+    char *out, *line = malloc(size + 1);
+    size_t out_len;
+    FILE *f = harness_memstream(&out, &out_len);
+    if (!line)
         abort();
     Gtp g;
     gtp_init_mem(&g, gtp_commands, fz.engine, "", 0, f);
@@ -149,11 +149,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     check_failures_keep_state(data, size);
     reset_engine();
-    char *out = NULL;
-    size_t out_len = 0;
-    FILE *f = open_memstream(&out, &out_len);
-    if (!f)
-        abort();
+    char *out;
+    size_t out_len;
+    FILE *f = harness_memstream(&out, &out_len);
     Gtp g;
     gtp_init_mem(&g, gtp_commands, fz.engine, (const char *)data, size, f);
     g.sandbox = true;

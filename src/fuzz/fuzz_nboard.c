@@ -63,11 +63,9 @@ static void state_of(const Nboard *nb, Buf *out)
  * state did not move. */
 static void run_checked(const uint8_t *data, size_t size, FILE *f)
 {
-    char *err = NULL;
-    size_t err_len = 0;
-    FILE *ef = open_memstream(&err, &err_len);
-    if (!ef)
-        abort();
+    char *err;
+    size_t err_len;
+    FILE *ef = harness_memstream(&err, &err_len);
     Nboard nb;
     nboard_init_mem(&nb, nboard_commands, fz.engine, (const char *)data, size, f);
     nb.err = ef;
@@ -101,11 +99,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* First the loop main() runs, then the same input checked line by line. */
     for (int pass = 0; pass < 2; pass++) {
         reset_engine();
-        char *out = NULL;
-        size_t out_len = 0;
-        FILE *f = open_memstream(&out, &out_len);
-        if (!f)
-            abort();
+        char *out;
+        size_t out_len;
+        FILE *f = harness_memstream(&out, &out_len);
         if (pass == 0) {
             Nboard nb;
             nboard_init_mem(&nb, nboard_commands, fz.engine, (const char *)data, size, f);

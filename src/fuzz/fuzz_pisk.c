@@ -128,11 +128,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * command. */
     for (int pass = 0; pass < 2; pass++) {
         reset_engine();
-        char *out = NULL;
-        size_t out_len = 0;
-        FILE *f = open_memstream(&out, &out_len);
-        if (!f)
-            abort();
+        char *out;
+        size_t out_len;
+        FILE *f = harness_memstream(&out, &out_len);
         if (pass == 0) {
             Pisk p;
             pisk_init_mem(&p, pisk_commands, fz.engine, (const char *)data, size, f);

@@ -29,6 +29,16 @@ void harness_restore(Harness *h)
         abort();
 }
 
+FILE *harness_memstream(char **buf, size_t *len)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *f = open_memstream(buf, len);
+    if (!f)
+        abort();
+    return f;
+}
+
 uint64_t harness_history_hash(const Engine *e)
 {
     uint64_t h = 1469598103934665603u; /* FNV-1a's offset basis */

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "engine.h"
 
@@ -37,6 +38,10 @@ void harness_init(Harness *h, const char *who, int level);
 /* Back to h->settings (a new engine when the hash size moved); aborts if
  * that fails. The game and position are the caller's to reset. */
 void harness_restore(Harness *h);
+
+/* A stream into memory that a loop writes to and the checks read: *buf
+ * and *len follow it (open_memstream); aborts if it cannot be opened. */
+FILE *harness_memstream(char **buf, size_t *len);
 
 /* One step of FNV-1a: the fingerprints hash history and set-up with it. */
 static inline uint64_t harness_fnv(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211u; }
