@@ -32,8 +32,10 @@ LDLIBS   = -lm -pthread
 # Every object is compiled with only its own folder and those on the include
 # path, so an include from a higher layer does not build; `make layers`
 # checks the whole table (scripts/layers). Each folder but the programs'
-# (tools/: src/tools/main.c is build/flipfive, tool_NAME.c build/flipfive-NAME;
-# fuzz/: libFuzzer harnesses, `make fuzz`) is a static library, and every
+# (tools/: src/tools/main.c is build/flipfive, tool_NAME.c build/flipfive-NAME,
+# each linked with the folder's other files;
+# fuzz/: libFuzzer harnesses fuzz_NAME.c, `make fuzz`, each linked with the
+# folder's other files, what they share) is a static library, and every
 # program links the libraries highest layer first: the linker takes from
 # them only the objects the program calls. build/pbrain-flipfive is
 # src/tools/main.c compiled a second time to speak the Piskvork protocol by
@@ -47,7 +49,9 @@ $(foreach d,$(LAYERS),$(eval INC_$(d) := $(addprefix -Isrc/,$(d) $(shell sed 's/
 incs      = $(INC_$(firstword $(subst /, ,$(1))))
 ALL_SRC  = $(wildcard $(LAYERS:%=src/%/*.c))
 TOOL_SRC = $(wildcard src/tools/tool_*.c)
+TOOL_SUPPORT = $(filter-out src/tools/main.c $(TOOL_SRC),$(wildcard src/tools/*.c))
 FUZZ_SRC = $(wildcard src/fuzz/fuzz_*.c)
+FUZZ_SUPPORT = $(filter-out $(FUZZ_SRC),$(wildcard src/fuzz/*.c))
 LIB_SRC  = $(filter-out $(PROGDIRS:%=src/%/%),$(ALL_SRC))
 TOOLS    = $(patsubst src/tools/tool_%.c,flipfive-%,$(TOOL_SRC))
 
@@ -96,7 +100,7 @@ $(2)/lib/lib%.a:
 	$$(AR) rcs $$@ $$^
 $(2)/flipfive: $(2)/obj/tools/main.o $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
-$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$($(1)_LIBS)
+$(2)/flipfive-%: $(2)/obj/tools/tool_%.o $$(TOOL_SUPPORT:src/%.c=$(2)/obj/%.o) $$($(1)_LIBS)
 	$(4) $(3) $$^ $$(LDLIBS) -o $$@
 $(2)/obj/tools/pbrain.o: src/tools/main.c
 	@mkdir -p $$(@D)
@@ -175,7 +179,7 @@ FUZZERS       = $(patsubst src/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # search) skip comparison tracing, which would otherwise take most of the time.
 FUZZ_PARSERS  = gtp gtp_commands gtp_ext sgf record coord engine settings timeman buf util linein gomocup \
                 pisk pisk_board pisk_commands pisk_info pisk_think pisk_swap2 \
-                nboard nboard_commands nboard_ggf nboard_think $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC))
+                nboard nboard_commands nboard_ggf nboard_think $(patsubst src/fuzz/%.c,%,$(FUZZ_SRC) $(FUZZ_SUPPORT))
 
 build/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)
@@ -185,7 +189,7 @@ build/fuzz/lib/lib%.a:
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
-$(FUZZERS): build/fuzz/%: build/fuzz/obj/fuzz/%.o $(FUZZ_LIBS)
+$(FUZZERS): build/fuzz/%: build/fuzz/obj/fuzz/%.o $(FUZZ_SUPPORT:src/%.c=build/fuzz/obj/%.o) $(FUZZ_LIBS)
 	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 -include $(wildcard build/fuzz/obj/*/*.d)
 

@@ -3,9 +3,8 @@
  * byte stream a host might send, run through gtp_init_mem + gtp_loop (the
  * loop main() uses) on one engine that is reset before each input.
  *
- * Work per input is bounded by the engine's embedder limits (a node budget
- * for every search and perft, a small hash ceiling) rather than by filtering
- * the input, so every command stays reachable. Files: the loop runs in a
+ * Work per input is bounded by the engine's embedder limits (harness.h).
+ * Files: the loop runs in a
  * private directory holding a few SGF records; the sandbox flag limits
  * loadsgf to plain names there and refuses printsgf FILE.
  */
@@ -17,16 +16,10 @@
 
 #include "games.h"
 #include "gtp_commands.h"
+#include "harness.h"
 #include "record.h"
-#include "tables.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-enum { FUZZ_NODES = 16, FUZZ_HASH_MB = 4 };
-
-static Engine *engine;
-static EngineSettings settings;
+static Harness fz;
 
 static const struct {
     const char *name, *text;
@@ -58,23 +51,16 @@ static void write_files(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    tables_init();
     write_files();
-    engine_bounded_settings(&settings, FUZZ_NODES, FUZZ_HASH_MB); /* 2 ms: also flipfive-vcf's */
-    settings.level = 1;
-    engine = engine_create(&settings);
-    if (!engine) {
-        fputs("fuzz_gtp: setup failed\n", stderr);
-        exit(1);
-    }
+    harness_init(&fz, "fuzz_gtp", 1);
     return 0;
 }
 
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    if (!engine_restore(&engine, &settings))
-        abort();
+    harness_restore(&fz);
+    Engine *engine = fz.engine;
     engine->komi = 0;
     /* A new position only when needed: it allocates (and ASan maps) its
      * stacks, the largest cost of an input otherwise. */
@@ -104,13 +90,11 @@ static void check_framing(const char *out, size_t len)
  * position (its hash), history, set-up, settings, komi and clocks. */
 static void state_of(Buf *out)
 {
-    const Engine *e = engine;
+    const Engine *e = fz.engine;
     const TimeControl *tc = &e->tc;
-    uint64_t h = 1469598103934665603u; /* FNV-1a over the history and set-up */
-    for (int i = 0; i < e->nhist; i++)
-        h = (h ^ (uint64_t)(e->hist[i].move * 4 + e->hist[i].color + 8 * e->hist[i].plies)) * 1099511628211u;
+    uint64_t h = harness_history_hash(e); /* and the set-up */
     for (int c = 0; e->has_setup && c < e->size * e->size; c++)
-        h = (h ^ (uint64_t)e->setup_cells[c]) * 1099511628211u;
+        h = harness_fnv(h, (uint64_t)e->setup_cells[c]);
     buf_clear(out);
     buf_printf(out, "%d %d %d %d %d %llx %llx %d|%d %d %a %zu %d %d %d|%a", e->game, e->variant,
                e->size, e->nhist, e->has_setup, (unsigned long long)h,
@@ -127,13 +111,13 @@ static void state_of(Buf *out)
 static void check_failures_keep_state(const uint8_t *data, size_t size)
 {
     reset_engine();
-    char *out = NULL, *line = malloc(size + 1);
-    size_t out_len = 0;
-    FILE *f = open_memstream(&out, &out_len);
-    if (!f || !line)
+    char *out, *line = malloc(size + 1);
+    size_t out_len;
+    FILE *f = harness_memstream(&out, &out_len);
+    if (!line)
         abort();
     Gtp g;
-    gtp_init_mem(&g, gtp_commands, engine, "", 0, f);
+    gtp_init_mem(&g, gtp_commands, fz.engine, "", 0, f);
     g.sandbox = true;
     Buf before = {0}, after = {0};
     for (size_t i = 0; i < size && !g.quit && !g.io.out_failed;) {
@@ -165,13 +149,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     check_failures_keep_state(data, size);
     reset_engine();
-    char *out = NULL;
-    size_t out_len = 0;
-    FILE *f = open_memstream(&out, &out_len);
-    if (!f)
-        abort();
+    char *out;
+    size_t out_len;
+    FILE *f = harness_memstream(&out, &out_len);
     Gtp g;
-    gtp_init_mem(&g, gtp_commands, engine, (const char *)data, size, f);
+    gtp_init_mem(&g, gtp_commands, fz.engine, (const char *)data, size, f);
     g.sandbox = true;
     gtp_loop(&g);
     gtp_free(&g);

@@ -6,8 +6,7 @@
  * line refused (its message on the error stream) must leave the game,
  * the clock and the settings as they were.
  *
- * Work per input is bounded by the engine's embedder limits (a node budget
- * for every search, a small hash ceiling), as in fuzz_gtp.c.
+ * Work per input is bounded by the engine's embedder limits (harness.h).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -15,39 +14,25 @@
 #include <string.h>
 
 #include "games.h"
+#include "harness.h"
 #include "nboard_commands.h"
-#include "tables.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-enum { FUZZ_NODES = 16, FUZZ_HASH_MB = 4 };
-
-static Engine *engine;
-static EngineSettings settings;
+static Harness fz;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    tables_init(); /* the lookup tables (Zobrist keys, patterns), as main() builds them */
-    engine_bounded_settings(&settings, FUZZ_NODES, FUZZ_HASH_MB);
-    engine = engine_create(&settings);
-    if (!engine) {
-        fputs("fuzz_nboard: setup failed\n", stderr);
-        exit(1);
-    }
+    harness_init(&fz, "fuzz_nboard", 0);
     return 0;
 }
 
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    if (!engine_restore(&engine, &settings) ||
-        !engine_new_game(engine, game_index("Othello"), game_variant("Othello"), 8))
+    harness_restore(&fz);
+    if (!engine_new_game(fz.engine, game_index("Othello"), game_variant("Othello"), 8))
         abort();
 }
-
-static bool starts(const char *line, const char *word) { return strncmp(line, word, strlen(word)) == 0; }
 
 /* Every line is one NBoard reads. */
 static void check_lines(char *out)
@@ -56,8 +41,8 @@ static void check_lines(char *out)
         if (strcmp(line, "learned") == 0 || strcmp(line, "set myname flipfive") == 0 ||
             strcmp(line, "status") == 0)
             continue;
-        if (starts(line, "pong ") || starts(line, "=== ") || starts(line, "search ") ||
-            starts(line, "nodestats ") || starts(line, "status "))
+        if (harness_starts(line, "pong ") || harness_starts(line, "=== ") || harness_starts(line, "search ") ||
+            harness_starts(line, "nodestats ") || harness_starts(line, "status "))
             continue;
         abort();
     }
@@ -66,10 +51,8 @@ static void check_lines(char *out)
 /* What a refused line must leave alone: the game, the clock, the settings. */
 static void state_of(const Nboard *nb, Buf *out)
 {
-    const Engine *e = engine;
-    uint64_t h = 1469598103934665603u; /* FNV-1a over the history */
-    for (int i = 0; i < e->nhist; i++)
-        h = (h ^ (uint64_t)(e->hist[i].move * 4 + e->hist[i].color + 8 * e->hist[i].plies)) * 1099511628211u;
+    const Engine *e = fz.engine;
+    const uint64_t h = harness_history_hash(e);
     buf_clear(out);
     buf_printf(out, "%d %d %d %llx %llx %d|%d %.17g %.17g %.17g|%d %d %d", e->game, e->size, e->nhist,
                (unsigned long long)h, (unsigned long long)e->ops->hash(e->pos), e->ops->side_to_move(e->pos),
@@ -80,13 +63,11 @@ static void state_of(const Nboard *nb, Buf *out)
  * state did not move. */
 static void run_checked(const uint8_t *data, size_t size, FILE *f)
 {
-    char *err = NULL;
-    size_t err_len = 0;
-    FILE *ef = open_memstream(&err, &err_len);
-    if (!ef)
-        abort();
+    char *err;
+    size_t err_len;
+    FILE *ef = harness_memstream(&err, &err_len);
     Nboard nb;
-    nboard_init_mem(&nb, nboard_commands, engine, (const char *)data, size, f);
+    nboard_init_mem(&nb, nboard_commands, fz.engine, (const char *)data, size, f);
     nb.err = ef;
     Buf before = {0}, after = {0};
     char *line;
@@ -118,14 +99,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* First the loop main() runs, then the same input checked line by line. */
     for (int pass = 0; pass < 2; pass++) {
         reset_engine();
-        char *out = NULL;
-        size_t out_len = 0;
-        FILE *f = open_memstream(&out, &out_len);
-        if (!f)
-            abort();
+        char *out;
+        size_t out_len;
+        FILE *f = harness_memstream(&out, &out_len);
         if (pass == 0) {
             Nboard nb;
-            nboard_init_mem(&nb, nboard_commands, engine, (const char *)data, size, f);
+            nboard_init_mem(&nb, nboard_commands, fz.engine, (const char *)data, size, f);
             nb.err = NULL;
             nboard_loop(&nb);
             nboard_free(&nb);

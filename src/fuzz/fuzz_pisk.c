@@ -5,8 +5,7 @@
  * input. Every line printed must be a protocol line, and a command that
  * answers ERROR must leave the game as it was.
  *
- * Work per input is bounded by the engine's embedder limits (a node budget
- * for every search, a small hash ceiling), as in fuzz_gtp.c.
+ * Work per input is bounded by the engine's embedder limits (harness.h).
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -14,36 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
 #include "pisk_commands.h"
-#include "tables.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-enum { FUZZ_NODES = 16, FUZZ_HASH_MB = 4 };
-
-static Engine *engine;
-static EngineSettings settings;
+static Harness fz;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    tables_init(); /* the lookup tables (Zobrist keys, patterns), as main() builds them */
-    engine_bounded_settings(&settings, FUZZ_NODES, FUZZ_HASH_MB);
-    engine = engine_create(&settings);
-    if (!engine) {
-        fputs("fuzz_pisk: setup failed\n", stderr);
-        exit(1);
-    }
+    harness_init(&fz, "fuzz_pisk", 0);
     return 0;
 }
 
 /* Back to the start state, so that an input behaves the same alone. */
 static void reset_engine(void)
 {
-    if (!engine_restore(&engine, &settings))
-        abort();
-    engine_clear(engine);
+    harness_restore(&fz);
+    engine_clear(fz.engine);
 }
 
 /* A number, a comma, a number; *p moves past them. */
@@ -76,16 +62,14 @@ static bool points(const char *s)
     return false;
 }
 
-static bool starts(const char *line, const char *word) { return strncmp(line, word, strlen(word)) == 0; }
-
 /* Every line is one a Piskvork host can read. */
 static void check_lines(char *out)
 {
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         if (strcmp(line, "OK") == 0 || strcmp(line, "SWAP") == 0 || points(line))
             continue;
-        if (starts(line, "ERROR ") || starts(line, "UNKNOWN ") || starts(line, "MESSAGE ") ||
-            starts(line, "FORBID ") || starts(line, "INFO ") || starts(line, "name=\"flipfive\""))
+        if (harness_starts(line, "ERROR ") || harness_starts(line, "UNKNOWN ") || harness_starts(line, "MESSAGE ") ||
+            harness_starts(line, "FORBID ") || harness_starts(line, "INFO ") || harness_starts(line, "name=\"flipfive\""))
             continue;
         abort();
     }
@@ -95,10 +79,8 @@ static void check_lines(char *out)
  * colour flipfive plays, the settings. */
 static void state_of(const Pisk *p, Buf *out)
 {
-    const Engine *e = engine;
-    uint64_t h = 1469598103934665603u; /* FNV-1a over the history */
-    for (int i = 0; i < e->nhist; i++)
-        h = (h ^ (uint64_t)(e->hist[i].move * 4 + e->hist[i].color + 8 * e->hist[i].plies)) * 1099511628211u;
+    const Engine *e = fz.engine;
+    const uint64_t h = harness_history_hash(e);
     buf_clear(out);
     buf_printf(out, "%d %d %d %d %llx %llx %d|%d %d|%d %llu %zu", e->game, e->variant, e->size, e->nhist,
                (unsigned long long)h, (unsigned long long)e->ops->hash(e->pos), e->ops->side_to_move(e->pos),
@@ -119,7 +101,7 @@ static bool error_line(const char *out, size_t from, size_t to)
 static void run_checked(const uint8_t *data, size_t size, FILE *f, char **out, size_t *out_len)
 {
     Pisk p;
-    pisk_init_mem(&p, pisk_commands, engine, (const char *)data, size, f);
+    pisk_init_mem(&p, pisk_commands, fz.engine, (const char *)data, size, f);
     Buf before = {0}, after = {0};
     char *line;
     while (!p.quit && !p.io.out_failed && (line = pisk_read_line(&p)) != NULL) {
@@ -146,14 +128,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * command. */
     for (int pass = 0; pass < 2; pass++) {
         reset_engine();
-        char *out = NULL;
-        size_t out_len = 0;
-        FILE *f = open_memstream(&out, &out_len);
-        if (!f)
-            abort();
+        char *out;
+        size_t out_len;
+        FILE *f = harness_memstream(&out, &out_len);
         if (pass == 0) {
             Pisk p;
-            pisk_init_mem(&p, pisk_commands, engine, (const char *)data, size, f);
+            pisk_init_mem(&p, pisk_commands, fz.engine, (const char *)data, size, f);
             pisk_loop(&p);
             pisk_free(&p);
         } else {

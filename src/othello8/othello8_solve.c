@@ -21,8 +21,6 @@
  */
 #include "othello8_solve.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +28,7 @@
 #include "bitboard.h"
 #include "othello8.h"
 #include "othello8_indices.h"
+#include "othello8_split.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
@@ -62,18 +61,11 @@ enum { W_REPLIES = 1024, W_POTENTIAL = 32, W_PARITY = 64, W_SEARCH = 16 };
  * only known to be worse: their exact value does not matter. */
 enum { SORT_MARGIN = 200 };
 
-typedef struct Pool Pool;
-typedef struct Split Split;
-
 typedef struct Solver {
-    SearchCtx *ctx;
+    SplitThread t;          /* first: the split points hand it back */
     Othello8Table *local;   /* NULL: the shared table serves every node */
     uint64_t side_key;
-    Pool *pool;             /* the threads of a parallel solve; NULL alone */
-    const Split *split;     /* the innermost split point this thread works under */
 } Solver;
-
-static bool split_aborted(const Solver *s);
 
 typedef struct SolveMove {
     uint64_t flips;
@@ -176,7 +168,7 @@ static void prefetch(const Solver *s, uint64_t key, int n)
     if (n <= LOCAL_MAX && s->local)
         __builtin_prefetch(local_entry(s, key));
     else
-        tt_prefetch(s->ctx->tt, key);
+        tt_prefetch(s->t.ctx->tt, key);
 }
 
 /* False when the tables know nothing of the position. */
@@ -190,7 +182,7 @@ static bool probe(const Solver *s, uint64_t key, int n, Bounds *b)
         return true;
     }
     TtEntry e;
-    if (!tt_probe(s->ctx->tt, key, &e))
+    if (!tt_probe(s->t.ctx->tt, key, &e))
         return false;
     *b = (Bounds){NO_SCORE, SCORE_MAX + 1, e.move};
     if (e.depth >= TT_SOLVED) { /* a solved entry, not a midgame one */
@@ -218,7 +210,7 @@ static void store(const Solver *s, uint64_t key, int n, int alpha, int beta, int
         return;
     }
     const int bound = best >= beta ? TT_LOWER : best > alpha ? TT_EXACT : TT_UPPER;
-    tt_store(s->ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, move);
+    tt_store(s->t.ctx->tt, key, TT_SOLVED + n, bound, best * UNITS, move);
 }
 
 /* Fail-soft bookkeeping of one move's score; true on a beta cutoff. */
@@ -245,7 +237,7 @@ static inline __attribute__((always_inline)) uint64_t square_flips(uint64_t P, u
 /* P to move, x the one empty square: the opponent owns all the rest. */
 static int solve_last1(Solver *s, uint64_t P, int x)
 {
-    search_count_node(s->ctx);
+    search_count_node(s->t.ctx);
     const int p = bitboard_count(P);
     int n = bitboard_last_flips(P, x);
     if (n)
@@ -259,7 +251,7 @@ static int solve_last1(Solver *s, uint64_t P, int x)
 /* Two empties: each tried in turn, then the pass. */
 static int solve_last2(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2, bool passed)
 {
-    search_count_node(s->ctx);
+    search_count_node(s->t.ctx);
     const int sq[2] = {x1, x2};
     int best = NO_SCORE;
     for (int k = 0; k < 2; k++) {
@@ -318,7 +310,7 @@ static int solve_last4(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, c
 static inline __attribute__((always_inline)) int solve_few(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *sq, int n,
                             bool passed)
 {
-    search_count_node(s->ctx);
+    search_count_node(s->t.ctx);
     int best;
     if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
         return best;
@@ -371,7 +363,7 @@ static void remaining(const int8_t *sq, int count, uint64_t rest, int *out)
 static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n, unsigned parity,
                          bool passed, const int8_t *sq, int count)
 {
-    search_count_node(s->ctx);
+    search_count_node(s->t.ctx);
     int best;
     if (n >= SHALLOW_STABILITY && stability_cutoff(P, O, n, alpha, &best))
         return best;
@@ -414,7 +406,7 @@ static int solve_shallow(Solver *s, uint64_t P, uint64_t O, int alpha, int beta,
  * saves about 30 % of the nodes on FFO #40-#47. */
 static int sort_search(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, int depth, int alpha, int beta)
 {
-    SearchCtx *ctx = s->ctx;
+    SearchCtx *ctx = s->t.ctx;
     search_count_node(ctx);
     if (ctx->nodes >= ctx->next_poll && search_should_stop(ctx))
         return 0; /* callers look at ctx->stop */
@@ -538,217 +530,6 @@ static void prefetch_children(const Solver *s, uint64_t P, uint64_t O, const Sol
     }
 }
 
-/* ------------------------------------------------------ the parallel split */
-
-/*
- * Young Brothers Wait: a node with at least SPLIT_MIN empties whose first
- * move has been searched without a cutoff hands its other moves to the
- * threads that wait for work. Each takes the next move, searches it with a
- * null window at the node's alpha of the moment (again with the full window
- * when it lands inside), and merges its score into the node under the
- * pool's lock; a beta cutoff marks the split point cut, and every thread
- * under it leaves its subtree at the next node. The node's value is the
- * best of exact scores and bounds proved with a window at least as narrow
- * as the final one, so it is exact wherever the serial one is. A thread
- * that has run out of moves at its split point waits for its helpers and,
- * meanwhile, helps them with split points below its own (a "helpful
- * master"), so that no thread waits while the work it waits for could use
- * it. Only a solve at the root of a search (ctx->ply == 0, at least
- * PAR_MIN empties) starts threads; the midgame search's own small solves
- * stay single.
- */
-enum {
-    PAR_MIN = 14,   /* empties of a root solve that uses threads */
-    SPLIT_MIN = 12, /* empties of a node that may split */
-    MAX_THREADS = 64,
-    WAIT_NS = 2000000 /* a waiting thread looks at the clock this often */
-};
-
-/* What a participant needs of the node to search one of its moves. */
-typedef struct Node {
-    uint64_t P, O;
-    int side;
-    unsigned parity;
-    int n, beta;
-} Node;
-
-struct Split {
-    const Split *parent;    /* the split point the owner works under */
-    const Node *node;
-    const SolveMove *list;
-    int count, next;        /* moves, and the next one to hand out */
-    int alpha, best, best_x;
-    int busy;               /* threads working on it, the owner included */
-    atomic_bool cut;
-};
-
-struct Pool {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;    /* an offer, a split point done, or the end */
-    Split *offer;           /* a split point with moves for any helper */
-    int idle;               /* threads waiting for an offer */
-    bool done;              /* the solve is over: helpers leave */
-    atomic_bool halt;       /* the search's shared stop flag */
-    int nthreads;
-    Solver solver[MAX_THREADS];
-    /* Statistics (under lock): split points made, moves searched by a
-     * thread other than the split point's owner. */
-    uint64_t splits, helped;
-    int64_t idle_ns;        /* time threads spent waiting for work */
-};
-
-static bool split_aborted(const Solver *s)
-{
-    for (const Split *sp = s->split; sp; sp = sp->parent)
-        if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
-            return true;
-    return false;
-}
-
-static bool split_wanted(const Solver *s, int n, int count)
-{
-    if (!s->pool || n < SPLIT_MIN || count < 3)
-        return false;
-    Pool *pool = s->pool;
-    pthread_mutex_lock(&pool->lock);
-    const bool idle = pool->idle > 0 && !pool->offer;
-    pthread_mutex_unlock(&pool->lock);
-    return idle;
-}
-
-static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n);
-
-/* Takes moves of sp until none is left, the node is cut or the search
- * stops. Called and left with the pool locked. */
-static void split_work(Solver *s, Split *sp, bool owner)
-{
-    Pool *pool = s->pool;
-    const Node *nd = sp->node;
-    const Split *outer = s->split;
-    s->split = sp;
-    while (sp->next < sp->count && !s->ctx->stop && !split_aborted(s)) {
-        const SolveMove *m = &sp->list[sp->next++];
-        if (sp->next == sp->count && pool->offer == sp)
-            pool->offer = NULL;
-        if (!owner)
-            pool->helped++;
-        const int alpha = sp->alpha;
-        pthread_mutex_unlock(&pool->lock);
-        const uint64_t np = nd->O ^ m->flips, no = nd->P | m->flips | 1ull << m->x;
-        const unsigned cp = nd->parity ^ 1u << quadrant_of(m->x);
-        int score = -solve_any(s, np, no, -alpha - 1, -alpha, nd->side ^ 1, cp, nd->n - 1);
-        if (score > alpha && score < nd->beta && !s->ctx->stop && !split_aborted(s))
-            score = -solve_any(s, np, no, -nd->beta, -alpha, nd->side ^ 1, cp, nd->n - 1);
-        pthread_mutex_lock(&pool->lock);
-        if (s->ctx->stop || split_aborted(s))
-            break;
-        if (score > sp->best) {
-            sp->best = score;
-            sp->best_x = m->x;
-            if (score > sp->alpha)
-                sp->alpha = score;
-            if (score >= nd->beta)
-                atomic_store_explicit(&sp->cut, true, memory_order_relaxed);
-        }
-    }
-    if (pool->offer == sp)
-        pool->offer = NULL;
-    s->split = outer;
-}
-
-/* Is sp at or below the split point top? */
-static bool below(const Split *sp, const Split *top)
-{
-    for (; sp; sp = sp->parent)
-        if (sp == top)
-            return true;
-    return false;
-}
-
-/* Waits, the pool locked, until cond_wait wakes or WAIT_NS pass; then
- * looks at the clock and the host (the search's stop). */
-static void pool_wait(Solver *s)
-{
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_nsec += WAIT_NS;
-    if (until.tv_nsec >= 1000000000) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000;
-    }
-    pthread_cond_timedwait(&s->pool->wake, &s->pool->lock, &until);
-    if (!s->ctx->stop) {
-        pthread_mutex_unlock(&s->pool->lock);
-        search_should_stop(s->ctx);
-        pthread_mutex_lock(&s->pool->lock);
-    }
-}
-
-/* Joins an offered split point below top (any, when top is NULL) as a
- * helper; false when there is none. Pool locked. */
-static bool help(Solver *s, const Split *top)
-{
-    Split *sp = s->pool->offer;
-    if (!sp || (top && !below(sp, top)))
-        return false;
-    sp->busy++;
-    s->pool->idle--;
-    split_work(s, sp, false);
-    sp->busy--;
-    s->pool->idle++;
-    pthread_cond_broadcast(&s->pool->wake);
-    return true;
-}
-
-/* The moves list[0 .. count) of nd, its first move searched: the pool's
- * idle threads and this one search them; alpha, best and best_x are the
- * node's and are updated. */
-static void split_search(Solver *s, const Node *nd, SolveMove *list, int count, int *alpha, int *best, int *best_x)
-{
-    for (int i = 0; i < count; i++)
-        pick(list, count, i);
-    Pool *pool = s->pool;
-    Split sp = {s->split, nd, list, count, 0, *alpha, *best, *best_x, 1, false};
-    pthread_mutex_lock(&pool->lock);
-    pool->splits++;
-    if (!pool->offer) {
-        pool->offer = &sp;
-        pthread_cond_broadcast(&pool->wake);
-    }
-    split_work(s, &sp, true);
-    /* Wait for the helpers, helping them meanwhile. */
-    pool->idle++;
-    while (sp.busy > 1)
-        if (!help(s, &sp))
-        {
-            const int64_t t0 = clock_ns();
-            pool_wait(s);
-            pool->idle_ns += clock_ns() - t0;
-        }
-    pool->idle--;
-    pthread_mutex_unlock(&pool->lock);
-    *alpha = sp.alpha;
-    *best = sp.best;
-    *best_x = sp.best_x;
-}
-
-/* A helper thread: waits for offers until the solve is over. */
-static void helper_main(void *arg, int index)
-{
-    Pool *pool = arg;
-    Solver *s = &pool->solver[index];
-    pthread_mutex_lock(&pool->lock);
-    pool->idle++;
-    while (!pool->done)
-        if (s->ctx->stop || !help(s, NULL)) {
-            const int64_t t0 = clock_ns();
-            pthread_cond_wait(&pool->wake, &pool->lock);
-            pool->idle_ns += clock_ns() - t0;
-        }
-    pool->idle--;
-    pthread_mutex_unlock(&pool->lock);
-}
-
 /* ----------------------------------------------------------------- the PVS */
 
 static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
@@ -759,7 +540,7 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
 {
     const uint64_t empty = ~(P | O);
     if (n == 0) {
-        search_count_node(s->ctx);
+        search_count_node(s->t.ctx);
         return othello8_final(bitboard_count(P), bitboard_count(O));
     }
     if (n == 1)
@@ -778,11 +559,49 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
 }
 
+/* What a split point's participants need of a node (othello8_split.h). */
+typedef struct Node {
+    uint64_t P, O;
+    int side;
+    unsigned parity;
+    int n, beta;
+    SolveMove *list;        /* the moves handed out */
+} Node;
+
+/* Move i of a split node for t, a Solver's first member: a null window at
+ * alpha, again with the full window when it lands inside. */
+static int split_move(SplitThread *t, const void *node, int i, int alpha)
+{
+    Solver *s = (Solver *)t;
+    const Node *nd = node;
+    const SolveMove *m = &nd->list[i];
+    const uint64_t np = nd->O ^ m->flips, no = nd->P | m->flips | 1ull << m->x;
+    const unsigned cp = nd->parity ^ 1u << quadrant_of(m->x);
+    int score = -solve_any(s, np, no, -alpha - 1, -alpha, nd->side ^ 1, cp, nd->n - 1);
+    if (score > alpha && score < nd->beta && !s->t.ctx->stop && !split_aborted(&s->t))
+        score = -solve_any(s, np, no, -nd->beta, -alpha, nd->side ^ 1, cp, nd->n - 1);
+    return score;
+}
+
+/* The moves nd->list[0 .. count) of a node, its first move searched: the
+ * pool's idle threads and this one search them, best first; alpha, best
+ * and best_x are the node's and are updated. */
+static void split_node(Solver *s, const Node *nd, int count, int *alpha, int *best, int *best_x)
+{
+    for (int i = 0; i < count; i++)
+        pick(nd->list, count, i);
+    const SplitJob job = {nd, count, nd->beta, split_move};
+    int best_i;
+    split_search(&s->t, &job, alpha, best, &best_i);
+    if (best_i >= 0)
+        *best_x = nd->list[best_i].x;
+}
+
 /* best_move is NULL inside the tree; at the root it receives the move. */
 static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int side, unsigned parity, int n,
                      Move *best_move)
 {
-    SearchCtx *ctx = s->ctx;
+    SearchCtx *ctx = s->t.ctx;
     const bool root = best_move != NULL;
 
     /* Step 1. Count the node; time and interrupts. */
@@ -847,10 +666,10 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     for (int i = 0; i < count; i++) {
         if (i == 1 && hash_first)
             rank_moves(s, P, O, list + 1, count - 1, parity, n);
-        if (i == 1 && split_wanted(s, n, count)) {
-            const Node node = {P, O, side, parity, n, beta};
-            split_search(s, &node, list + 1, count - 1, &alpha, &best, &best_x);
-            if (ctx->stop || split_aborted(s))
+        if (i == 1 && split_wanted(&s->t, n, count)) {
+            const Node node = {P, O, side, parity, n, beta, list + 1};
+            split_node(s, &node, count - 1, &alpha, &best, &best_x);
+            if (ctx->stop || split_aborted(&s->t))
                 return 0;
             break;
         }
@@ -864,7 +683,7 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
             if (score > alpha && score < beta)
                 score = -solve_any(s, np, no, -beta, -alpha, side ^ 1, cp, n - 1);
         }
-        if (ctx->stop || split_aborted(s))
+        if (ctx->stop || split_aborted(&s->t))
             return 0;
         if (score > best) {
             best = score;
@@ -900,7 +719,7 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
     O8Indices ix;
     o8i_compute(P, O, &ix);
     int guess = sort_search(s, P, O, &ix, sort_depth(n) + 2, -SCORE_INF, SCORE_INF) / UNITS;
-    if (s->ctx->stop)
+    if (s->t.ctx->stop)
         return 0;
     int lower = lo, upper = hi;
     bool proved_high = false; /* a fail high has given the best move */
@@ -908,7 +727,7 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
         const int beta = guess > lower ? (guess < upper ? guess : upper) : lower + 1;
         Move move;
         const int v = solve_pvs(s, P, O, beta - 1, beta, side, parity, n, &move);
-        if (s->ctx->stop)
+        if (s->t.ctx->stop)
             return 0;
         if (v >= beta) {
             lower = v;
@@ -928,46 +747,33 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
  * here, wait for split points, and are joined before it returns. */
 static int solve_parallel(Solver *s, int nthreads, uint64_t P, uint64_t O, int lo, int hi, int side, int n, Move *best)
 {
-    SearchCtx *ctx = s->ctx;
-    Pool *pool = calloc(1, sizeof *pool);
+    SearchCtx *ctx = s->t.ctx;
+    SplitPool *pool = split_pool_open(ctx);
     if (!pool)
         return solve_root(s, P, O, lo, hi, side, n, best);
-    pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->wake, NULL);
-    atomic_init(&pool->halt, false);
-    ctx->halt = &pool->halt;
-    pool->solver[0] = *s;
-    pool->solver[0].pool = pool;
+    Solver team[SPLIT_MAX_THREADS];
+    SplitThread *threads[SPLIT_MAX_THREADS];
+    team[0] = *s;
+    threads[0] = &team[0].t;
     int nt = 1;
-    for (; nt < nthreads && nt < MAX_THREADS; nt++) {
-        SearchCtx *h = search_helper(ctx, &pool->halt);
+    for (; nt < nthreads && nt < SPLIT_MAX_THREADS; nt++) {
+        SearchCtx *h = split_pool_helper(pool);
         Othello8Table *t = h ? calloc(1, sizeof *t) : NULL;
         if (!t) {
             search_destroy(h);
             break;
         }
-        pool->solver[nt] = (Solver){h, t, s->side_key, pool, NULL};
+        team[nt] = (Solver){{h, NULL, NULL}, t, s->side_key};
+        threads[nt] = &team[nt].t;
     }
-    pool->nthreads = nt;
-    SearchThreads *threads = search_spawn(nt, helper_main, pool);
-    const int score = solve_root(&pool->solver[0], P, O, lo, hi, side, n, best);
-    pthread_mutex_lock(&pool->lock);
-    pool->done = true;
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
-    search_join(threads);
+    split_pool_start(pool, threads, nt);
+    const int score = solve_root(&team[0], P, O, lo, hi, side, n, best);
+    split_pool_close(pool);
     for (int i = 1; i < nt; i++) {
-        ctx->nodes += pool->solver[i].ctx->nodes;
-        search_destroy(pool->solver[i].ctx);
-        free(pool->solver[i].local);
+        ctx->nodes += team[i].t.ctx->nodes;
+        search_destroy(team[i].t.ctx);
+        free(team[i].local);
     }
-    ctx->split_points += pool->splits;
-    ctx->split_moves += pool->helped;
-    ctx->split_idle_ns += pool->idle_ns;
-    ctx->halt = NULL;
-    pthread_cond_destroy(&pool->wake);
-    pthread_mutex_destroy(&pool->lock);
-    free(pool);
     return score;
 }
 
@@ -1022,12 +828,12 @@ bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, i
 #endif
     if (!p->solve_table)
         p->solve_table = calloc(1, sizeof *p->solve_table);
-    Solver s = {ctx, p->solve_table, zobrist_side(), NULL, NULL};
+    Solver s = {{ctx, NULL, NULL}, p->solve_table, zobrist_side()};
     /* A window in discs that contains the one in search units. */
     const int lo = clamp_score(floor_units(alpha)), hi = clamp_score(ceil_units(beta));
     *best = MOVE_NONE;
     const int threads = search_threads(ctx);
-    if (threads > 1 && ctx->ply == 0 && n >= PAR_MIN && !ctx->halt)
+    if (threads > 1 && ctx->ply == 0 && n >= SPLIT_ROOT_MIN && !ctx->halt)
         *score = UNITS * solve_parallel(&s, threads, P, O, lo, hi, p->side, n, best);
     else
         *score = UNITS * solve_root(&s, P, O, lo, hi, p->side, n, best);

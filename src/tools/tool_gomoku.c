@@ -17,6 +17,7 @@
 #include "gomoku.h"
 #include "gomoku_ops.h"
 #include "gomoku_threat.h"
+#include "naive.h"
 #include "renju.h"
 #include "tables.h"
 #include "zobrist.h"
@@ -234,32 +235,7 @@ static int check_forbidden(int n)
 
 /* -------------------------------------------------------- reference VCF */
 
-/* Five points and legality from the stones alone (only box is used). */
-static bool naive_five_at(const GomokuPos *p, int b, int color)
-{
-    for (int d = 0; d < 4; d++) {
-        int run = 1;
-        for (int x = b + p->dir[d]; p->box[x] == color + 1; x += p->dir[d])
-            run++;
-        for (int x = b - p->dir[d]; p->box[x] == color + 1; x -= p->dir[d])
-            run++;
-        if (p->view[color] == VIEW_FREE ? run >= 5 : run == 5)
-            return true;
-    }
-    return false;
-}
-
-static int naive_fives(const GomokuPos *p, int color, int *out)
-{
-    int n = 0;
-    for (int c = 0; c < p->size * p->size; c++) {
-        int b = gomoku_box(p, c);
-        if (p->box[b] == CELL_EMPTY && naive_five_at(p, b, color))
-            out[n++] = b;
-    }
-    return n;
-}
-
+/* Legality from the stones alone (five points: naive.h). */
 static bool naive_legal(GomokuPos *p, int b, int color)
 {
     return p->box[b] == CELL_EMPTY && !(color == BLACK && p->rule == RULE_RENJU && renju_foul_slow(p, b));
@@ -267,13 +243,14 @@ static bool naive_legal(GomokuPos *p, int b, int color)
 
 static bool naive_vcf(GomokuPos *p, int a, int depth)
 {
-    int f[MAX_CELLS], g[MAX_CELLS];
+    /* Only "none, one (which), two or more" matters: two points at most. */
+    int f[2], g[3];
     const int d = a ^ 1;
-    if (naive_fives(p, a, f) > 0)
+    if (naive_fives(p, a, f, 2) > 0)
         return true;
     if (depth == 0)
         return false;
-    int nd = naive_fives(p, d, g);
+    int nd = naive_fives(p, d, g, 2);
     if (nd >= 2)
         return false;
     for (int c = 0; c < p->size * p->size; c++) {
@@ -281,9 +258,9 @@ static bool naive_vcf(GomokuPos *p, int a, int depth)
         if ((nd == 1 && m != g[0]) || !naive_legal(p, m, a))
             continue;
         p->box[m] = (int8_t)(a + 1);
-        int nf = naive_fives(p, a, f);
+        int nf = naive_fives(p, a, f, 2);
         bool win = false;
-        if (nf > 0 && naive_fives(p, d, g + 1) == 0) {
+        if (nf > 0 && naive_fives(p, d, g + 1, 2) == 0) {
             if (nf >= 2 || !naive_legal(p, f[0], d)) {
                 win = true;
             } else {
@@ -363,8 +340,8 @@ static bool ex_defend(GomokuPos *p, int a, int plies);
  * over every legal move, fours tried first, fives from the stones alone. */
 static bool ex_attack(GomokuPos *p, int a, int plies)
 {
-    int f[MAX_CELLS];
-    if (naive_fives(p, a, f) > 0)
+    int f[1]; /* only whether there is one */
+    if (naive_fives(p, a, f, 1) > 0)
         return true;
     if (plies < 3)
         return false;
@@ -374,7 +351,7 @@ static bool ex_attack(GomokuPos *p, int a, int plies)
             if (!naive_legal(p, m, a))
                 continue;
             gomoku_make(p, m);
-            bool four = naive_fives(p, a, f) > 0;
+            bool four = naive_fives(p, a, f, 1) > 0;
             bool win = four == (pass == 0) && ex_defend(p, a, plies - 1);
             gomoku_unmake(p);
             if (win)
@@ -385,9 +362,9 @@ static bool ex_attack(GomokuPos *p, int a, int plies)
 
 static bool ex_defend(GomokuPos *p, int a, int plies)
 {
-    int f[MAX_CELLS];
+    int f[1]; /* only whether there is one */
     bool any = false;
-    if (naive_fives(p, a ^ 1, f) > 0)
+    if (naive_fives(p, a ^ 1, f, 1) > 0)
         return false;
     for (int c = 0; c < p->size * p->size; c++) {
         int x = gomoku_box(p, c);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "gomoku.h"
+#include "naive.h"
 #include "renju.h"
 #include "tables.h"
 #include "zobrist.h"
@@ -54,21 +55,6 @@ static void take(Ref *r, int b, int color)
     r->key ^= r->zob[b][color];
 }
 
-/* Playing b (empty) would make color a five under its view of fives. */
-static bool five_at(const GomokuPos *p, int b, int color)
-{
-    for (int d = 0; d < 4; d++) {
-        int run = 1;
-        for (int x = b + p->dir[d]; p->box[x] == color + 1; x += p->dir[d])
-            run++;
-        for (int x = b - p->dir[d]; p->box[x] == color + 1; x -= p->dir[d])
-            run++;
-        if (p->view[color] == VIEW_FREE ? run >= 5 : run == 5)
-            return true;
-    }
-    return false;
-}
-
 /* The distinct five points of color on the lines through b, at most two. */
 static int fives_near(const GomokuPos *p, int b, int color, int *f)
 {
@@ -76,25 +62,13 @@ static int fives_near(const GomokuPos *p, int b, int color, int *f)
     for (int d = 0; d < 4; d++)
         for (int k = -4; k <= 4; k++) {
             int x = b + k * p->dir[d];
-            if (x < 0 || x >= GOMOKU_BOX || p->box[x] != CELL_EMPTY || !five_at(p, x, color))
+            if (x < 0 || x >= GOMOKU_BOX || p->box[x] != CELL_EMPTY || !naive_five_at(p, x, color))
                 continue;
             if (n == 0 || f[0] != x)
                 f[n++] = x;
             if (n == 2)
                 return n;
         }
-    return n;
-}
-
-/* All five points of color on the board, at most two. */
-static int fives_all(const GomokuPos *p, int color, int *f)
-{
-    int n = 0;
-    for (int c = 0; c < p->size * p->size && n < 2; c++) {
-        int b = gomoku_box(p, c);
-        if (p->box[b] == CELL_EMPTY && five_at(p, b, color))
-            f[n++] = b;
-    }
     return n;
 }
 
@@ -183,12 +157,12 @@ static bool attack(Ref *r, int a, int ply)
     r->nodes++;
     if (ply + 3 >= LINE_MAX)
         return false;
-    if (fives_all(p, a, f) > 0) {
+    if (naive_fives(p, a, f, 2) > 0) {
         r->line[ply] = f[0];
         r->len = ply + 1;
         return true;
     }
-    const int nd = fives_all(p, a ^ 1, g);
+    const int nd = naive_fives(p, a ^ 1, g, 2);
     if (nd >= 2 || memo_has(r))
         return false;
     bool mark[GOMOKU_BOX] = {false};

@@ -1,0 +1,244 @@
+/*
+ * othello8_split.c - the parallel part of the endgame solver.
+ *
+ * Young Brothers Wait: a node with at least SPLIT_MIN empties whose first
+ * move has been searched without a cutoff hands its other moves to the
+ * threads that wait for work. Each takes the next move, searches it with a
+ * null window at the node's alpha of the moment (again with the full window
+ * when it lands inside), and merges its score into the node under the
+ * pool's lock; a beta cutoff marks the split point cut, and every thread
+ * under it leaves its subtree at the next node. The node's value is the
+ * best of exact scores and bounds proved with a window at least as narrow
+ * as the final one, so it is exact wherever the serial one is. A thread
+ * that has run out of moves at its split point waits for its helpers and,
+ * meanwhile, helps them with split points below its own (a "helpful
+ * master"), so that no thread waits while the work it waits for could use
+ * it. Only a solve at the root of a search (ctx->ply == 0, at least
+ * SPLIT_ROOT_MIN empties) starts threads; the midgame search's own small
+ * solves stay single.
+ *
+ * The moves and their search are the solver's (a SplitJob): this file is
+ * compiled once, while othello8_solve.c is compiled twice on x86-64 (see
+ * there), and each copy hands over its own search.
+ */
+#include "othello8_split.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "timeman.h"
+
+enum {
+    SPLIT_MIN = 12,   /* empties of a node that may split */
+    WAIT_NS = 2000000 /* a waiting thread looks at the clock this often */
+};
+
+struct SplitPoint {
+    const SplitPoint *parent; /* the split point the owner works under */
+    const SplitJob *job;
+    int next;                 /* the next move to hand out */
+    int alpha, best, best_i;
+    int busy;                 /* threads working on it, the owner included */
+    atomic_bool cut;
+};
+
+struct SplitPool {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;      /* an offer, a split point done, or the end */
+    SplitPoint *offer;        /* a split point with moves for any helper */
+    int idle;                 /* threads waiting for an offer */
+    bool done;                /* the solve is over: helpers leave */
+    atomic_bool halt;         /* the search's shared stop flag */
+    SearchCtx *owner;         /* the root solve's context */
+    int nthreads;
+    SplitThread *thread[SPLIT_MAX_THREADS];
+    SearchThreads *running;   /* the helpers' threads */
+    /* Statistics (under lock): split points made, moves searched by a
+     * thread other than the split point's owner. */
+    uint64_t splits, helped;
+    int64_t idle_ns;          /* time threads spent waiting for work */
+};
+
+bool split_aborted(const SplitThread *t)
+{
+    for (const SplitPoint *sp = t->split; sp; sp = sp->parent)
+        if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+bool split_wanted(const SplitThread *t, int n, int count)
+{
+    if (!t->pool || n < SPLIT_MIN || count < 3)
+        return false;
+    SplitPool *pool = t->pool;
+    pthread_mutex_lock(&pool->lock);
+    const bool idle = pool->idle > 0 && !pool->offer;
+    pthread_mutex_unlock(&pool->lock);
+    return idle;
+}
+
+/* Takes moves of sp until none is left, the node is cut or the search
+ * stops. Called and left with the pool locked. */
+static void split_work(SplitThread *t, SplitPoint *sp, bool owner)
+{
+    SplitPool *pool = t->pool;
+    const SplitJob *job = sp->job;
+    const SplitPoint *outer = t->split;
+    t->split = sp;
+    while (sp->next < job->count && !t->ctx->stop && !split_aborted(t)) {
+        const int i = sp->next++;
+        if (sp->next == job->count && pool->offer == sp)
+            pool->offer = NULL;
+        if (!owner)
+            pool->helped++;
+        const int alpha = sp->alpha;
+        pthread_mutex_unlock(&pool->lock);
+        const int score = job->search(t, job->node, i, alpha);
+        pthread_mutex_lock(&pool->lock);
+        if (t->ctx->stop || split_aborted(t))
+            break;
+        if (score > sp->best) {
+            sp->best = score;
+            sp->best_i = i;
+            if (score > sp->alpha)
+                sp->alpha = score;
+            if (score >= job->beta)
+                atomic_store_explicit(&sp->cut, true, memory_order_relaxed);
+        }
+    }
+    if (pool->offer == sp)
+        pool->offer = NULL;
+    t->split = outer;
+}
+
+/* Is sp at or below the split point top? */
+static bool below(const SplitPoint *sp, const SplitPoint *top)
+{
+    for (; sp; sp = sp->parent)
+        if (sp == top)
+            return true;
+    return false;
+}
+
+/* Waits, the pool locked, until cond_wait wakes or WAIT_NS pass; then
+ * looks at the clock and the host (the search's stop). */
+static void pool_wait(SplitThread *t)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += WAIT_NS;
+    if (until.tv_nsec >= 1000000000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&t->pool->wake, &t->pool->lock, &until);
+    if (!t->ctx->stop) {
+        pthread_mutex_unlock(&t->pool->lock);
+        search_should_stop(t->ctx);
+        pthread_mutex_lock(&t->pool->lock);
+    }
+}
+
+/* Joins an offered split point below top (any, when top is NULL) as a
+ * helper; false when there is none. Pool locked. */
+static bool help(SplitThread *t, const SplitPoint *top)
+{
+    SplitPoint *sp = t->pool->offer;
+    if (!sp || (top && !below(sp, top)))
+        return false;
+    sp->busy++;
+    t->pool->idle--;
+    split_work(t, sp, false);
+    sp->busy--;
+    t->pool->idle++;
+    pthread_cond_broadcast(&t->pool->wake);
+    return true;
+}
+
+void split_search(SplitThread *t, const SplitJob *job, int *alpha, int *best, int *best_i)
+{
+    SplitPool *pool = t->pool;
+    SplitPoint sp = {t->split, job, 0, *alpha, *best, -1, 1, false};
+    pthread_mutex_lock(&pool->lock);
+    pool->splits++;
+    if (!pool->offer) {
+        pool->offer = &sp;
+        pthread_cond_broadcast(&pool->wake);
+    }
+    split_work(t, &sp, true);
+    /* Wait for the helpers, helping them meanwhile. */
+    pool->idle++;
+    while (sp.busy > 1)
+        if (!help(t, &sp)) {
+            const int64_t t0 = clock_ns();
+            pool_wait(t);
+            pool->idle_ns += clock_ns() - t0;
+        }
+    pool->idle--;
+    pthread_mutex_unlock(&pool->lock);
+    *alpha = sp.alpha;
+    *best = sp.best;
+    *best_i = sp.best_i;
+}
+
+/* A helper thread: waits for offers until the solve is over. */
+static void helper_main(void *arg, int index)
+{
+    SplitPool *pool = arg;
+    SplitThread *t = pool->thread[index];
+    pthread_mutex_lock(&pool->lock);
+    pool->idle++;
+    while (!pool->done)
+        if (t->ctx->stop || !help(t, NULL)) {
+            const int64_t t0 = clock_ns();
+            pthread_cond_wait(&pool->wake, &pool->lock);
+            pool->idle_ns += clock_ns() - t0;
+        }
+    pool->idle--;
+    pthread_mutex_unlock(&pool->lock);
+}
+
+SplitPool *split_pool_open(SearchCtx *ctx)
+{
+    SplitPool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return NULL;
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    atomic_init(&pool->halt, false);
+    ctx->halt = &pool->halt;
+    pool->owner = ctx;
+    return pool;
+}
+
+SearchCtx *split_pool_helper(SplitPool *pool) { return search_helper(pool->owner, &pool->halt); }
+
+void split_pool_start(SplitPool *pool, SplitThread *const *threads, int n)
+{
+    for (int i = 0; i < n; i++) {
+        pool->thread[i] = threads[i];
+        threads[i]->pool = pool;
+    }
+    pool->nthreads = n;
+    pool->running = search_spawn(n, helper_main, pool);
+}
+
+void split_pool_close(SplitPool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    pool->done = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    search_join(pool->running);
+    SearchCtx *ctx = pool->owner;
+    ctx->split_points += pool->splits;
+    ctx->split_moves += pool->helped;
+    ctx->split_idle_ns += pool->idle_ns;
+    ctx->halt = NULL;
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+}
