@@ -567,6 +567,24 @@ static void keep_lines(SearchResult *res, SearchLine *found, int got, int want, 
     res->nlines = want;
 }
 
+/* The depth of the next iteration, depth or deeper: with helpers, the
+ * main thread goes through every depth (its clock decisions read them) and
+ * publishes each it begins, and a helper begins one above the deepest begun,
+ * so that the threads are not in step and the main thread's next iteration
+ * finds part of its tree in the table. */
+static int lead_depth(SearchCtx *s, int depth)
+{
+    if (!s->lead)
+        return depth;
+    /* Relaxed: a stale value only makes a helper's choice less apt. */
+    const int top = atomic_load_explicit(s->lead, memory_order_relaxed);
+    if (s->helper && depth <= top)
+        depth = top + 1;
+    if (depth > top)
+        atomic_store_explicit(s->lead, depth, memory_order_relaxed);
+    return depth;
+}
+
 /* Iterative deepening over the root moves until the depth limit, the
  * clock or an exact score stops it; res keeps the last useful iteration.
  * With multi-PV each iteration searches the lines one after another, each
@@ -579,6 +597,9 @@ static void deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
     SearchLine found[SEARCH_MAX_PV];
     int64_t last_ns = 0, before_ns = 0;
     for (int depth = first; depth <= max_depth; depth++) {
+        depth = lead_depth(s, depth);
+        if (depth > max_depth)
+            break;
         /* Step 1. Start no iteration whose first move cannot be searched in
          * time: the first move takes about half of an iteration (the last
          * one grown by the rate the iterations grow at), and an iteration
@@ -663,21 +684,20 @@ typedef struct Helpers {
     int n;
     Move moves[MAX_MOVES];
     atomic_bool halt;
+    atomic_int lead;                        /* see SearchCtx.lead */
     SearchThreads *threads;
     int count;                              /* helpers made ready */
     SearchCtx *ctx[SEARCH_MAX_THREADS];     /* each with its copy of the position */
+    SearchResult *res[SEARCH_MAX_THREADS];  /* each one's last iteration */
 } Helpers;
 
 static void helper_main(void *arg, int index)
 {
     Helpers *hp = arg;
     SearchCtx *h = hp->ctx[index];
-    SearchResult *res = malloc(sizeof *res);
     Move moves[MAX_MOVES];
     memcpy(moves, hp->moves, sizeof *moves * (size_t)hp->n);
-    if (res)
-        deepen_from(h, &hp->lim, moves, hp->n, res, 1 + (index & 1));
-    free(res);
+    deepen_from(h, &hp->lim, moves, hp->n, hp->res[index], 1 + (index & 1));
 }
 
 static void helpers_free(Helpers *hp)
@@ -685,6 +705,7 @@ static void helpers_free(Helpers *hp)
     for (int i = 1; i <= hp->count; i++) {
         hp->ops->destroy(hp->ctx[i]->pos);
         search_destroy(hp->ctx[i]);
+        free(hp->res[i]);
     }
     free(hp);
 }
@@ -703,6 +724,7 @@ SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt)
     h->ply = s->ply;
     h->threads = 1;
     h->halt = halt;
+    h->helper = true;
     h->start_ns = s->start_ns;
     h->soft_ns = s->soft_ns;
     h->hard_ns = s->hard_ns;
@@ -731,16 +753,22 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
     hp->n = n;
     memcpy(hp->moves, moves, sizeof *moves * (size_t)n);
     atomic_init(&hp->halt, false);
+    atomic_init(&hp->lead, 0);
     for (int i = 1; i < threads; i++) {
         SearchCtx *h = search_helper(s, &hp->halt);
         void *pos = h ? s->ops->clone(s->pos) : NULL;
-        if (!pos) {
+        SearchResult *res = pos ? calloc(1, sizeof *res) : NULL;
+        if (!res) {
+            if (pos)
+                s->ops->destroy(pos);
             search_destroy(h);
             break;
         }
         h->pos = pos;
         h->soft_ns = 0;
+        h->lead = &hp->lead;
         hp->ctx[i] = h;
+        hp->res[i] = res;
         hp->count = i;
     }
     if (hp->count == 0) {
@@ -748,12 +776,34 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
         return NULL;
     }
     s->halt = &hp->halt;
+    s->lead = &hp->lead;
     hp->threads = search_spawn(hp->count + 1, helper_main, hp);
     return hp;
 }
 
-/* Stops and joins the helpers; their nodes count in s's. */
-static void helpers_stop(SearchCtx *s, Helpers *hp)
+/* A helper's last iteration replaces the main thread's when it went
+ * deeper: the helpers run ahead, and their deeper look is worth more than
+ * the main thread's shallower one. Not over an exact result, a win or loss
+ * the main thread proved (a threat search's, say), or several lines. */
+static void take_deepest(const Helpers *hp, SearchResult *res)
+{
+    if (res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN || res->nlines > 1)
+        return;
+    for (int i = 1; i <= hp->count; i++) {
+        const SearchResult *r = hp->res[i];
+        if (r->depth <= res->depth || r->best == MOVE_NONE || r->pvlen == 0)
+            continue;
+        res->best = r->best;
+        res->score = r->score;
+        res->depth = r->depth;
+        res->pvlen = r->pvlen;
+        memcpy(res->pv, r->pv, sizeof(Move) * (size_t)r->pvlen);
+    }
+}
+
+/* Stops and joins the helpers; their nodes count in s's; res (when not
+ * NULL) takes the deepest helper's move. */
+static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
 {
     if (!hp)
         return;
@@ -762,6 +812,9 @@ static void helpers_stop(SearchCtx *s, Helpers *hp)
     for (int i = 1; i <= hp->count; i++)
         s->nodes += hp->ctx[i]->nodes;
     s->halt = NULL;
+    s->lead = NULL;
+    if (res)
+        take_deepest(hp, res);
     helpers_free(hp);
 }
 
@@ -770,7 +823,7 @@ static void deepen_threads(SearchCtx *s, const SearchLimits *lim, Move *moves, i
 {
     Helpers *hp = helpers_start(s, lim, moves, n);
     deepen(s, lim, moves, n, res);
-    helpers_stop(s, hp);
+    helpers_stop(s, hp, lines_wanted(lim, n) > 1 ? NULL : res);
 }
 
 /* One exact attempt at the root with the window (alpha, beta); false when
@@ -871,7 +924,7 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
         deepen(s, lim, moves, n, res);
     else
         deepen_threads(s, lim, moves, n, res);
-    helpers_stop(s, hp);
+    helpers_stop(s, hp, res);
     if (!multi)
         single_line(res);
     res->nodes = s->nodes;

@@ -108,6 +108,10 @@ struct SearchCtx {
     int threads;
     int run_threads;                    /* this search's: see search_threads */
     atomic_bool *halt;
+    /* The deepest iteration any thread of this search has begun (NULL
+     * alone): a helper begins its next one above it. */
+    atomic_int *lead;
+    bool helper;                        /* a Lazy SMP helper thread */
     /* Parallel work done since search_begin, for figures: split points
      * made, and moves searched by a thread other than the owner's. */
     uint64_t split_points, split_moves;
