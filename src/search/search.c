@@ -672,11 +672,13 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
  * Lazy SMP: helper threads run the same iterative deepening on copies of
  * the position, all sharing the transposition table, which is where their
  * work reaches the main thread: its searches find the helpers' bounds and
- * best moves and cut sooner. Every other helper is one iteration ahead, so
- * that the threads do not all search the same tree in step. The main
- * thread alone reports and decides; when it is done it raises the shared
- * stop flag and joins the helpers. A helper has no soft deadline of its
- * own (it stops with the main thread), only the hard one.
+ * best moves and cut sooner. A helper begins each iteration above the
+ * deepest one begun (lead_depth), so that the threads do not search the
+ * same tree in step. The main thread alone reports and decides; when it is
+ * done it raises the shared stop flag, joins the helpers, and takes the move
+ * of one that finished a deeper iteration (take_deepest). A helper has no
+ * soft deadline of its own (it stops with the main thread), only the hard
+ * one.
  */
 typedef struct Helpers {
     const GameOps *ops;
