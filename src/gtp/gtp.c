@@ -8,7 +8,6 @@
  */
 #include "gtp.h"
 
-#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>

@@ -5,7 +5,6 @@
  */
 #include "nboard.h"
 
-#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

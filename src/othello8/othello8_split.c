@@ -61,9 +61,9 @@ struct SplitPool {
     int64_t idle_ns;          /* time threads spent waiting for work */
 };
 
-bool split_aborted(const SplitThread *t)
+bool split_cut_above(const SplitPoint *sp)
 {
-    for (const SplitPoint *sp = t->split; sp; sp = sp->parent)
+    for (; sp; sp = sp->parent)
         if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
             return true;
     return false;

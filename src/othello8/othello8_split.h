@@ -42,8 +42,11 @@ typedef struct SplitJob {
     SplitMoveFn search;
 } SplitJob;
 
-/* A split point t works under has been cut: t leaves its subtree. */
-bool split_aborted(const SplitThread *t);
+/* A split point t works under has been cut: t leaves its subtree. Inline
+ * so that a solve without threads (no split point) pays no call for it at
+ * every move. */
+bool split_cut_above(const SplitPoint *sp);
+static inline bool split_aborted(const SplitThread *t) { return t->split && split_cut_above(t->split); }
 
 /* A node with n empties and count moves, its first searched, should be
  * shared: t is in a pool with an idle thread and no offer pending. */

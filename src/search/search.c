@@ -682,7 +682,8 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
  */
 typedef struct Helpers {
     const GameOps *ops;
-    SearchLimits lim;
+    SearchLimits lim;                       /* the helpers' own: one line each */
+    bool multi;                             /* the main thread searches several lines */
     int n;
     Move moves[MAX_MOVES];
     atomic_bool halt;
@@ -699,7 +700,7 @@ static void helper_main(void *arg, int index)
     SearchCtx *h = hp->ctx[index];
     Move moves[MAX_MOVES];
     memcpy(moves, hp->moves, sizeof *moves * (size_t)hp->n);
-    deepen_from(h, &hp->lim, moves, hp->n, hp->res[index], 1 + (index & 1));
+    deepen_from(h, &hp->lim, moves, hp->n, hp->res[index], 1);
 }
 
 static void helpers_free(Helpers *hp)
@@ -726,7 +727,6 @@ SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt)
     h->ply = s->ply;
     h->threads = 1;
     h->halt = halt;
-    h->helper = true;
     h->start_ns = s->start_ns;
     h->soft_ns = s->soft_ns;
     h->hard_ns = s->hard_ns;
@@ -749,6 +749,7 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
         return NULL;
     hp->ops = s->ops;
     hp->lim = *lim;
+    hp->multi = lines_wanted(lim, n) > 1;
     hp->lim.multipv = 1;
     hp->lim.verbose = false;
     hp->lim.observe = NULL;
@@ -768,6 +769,7 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
         }
         h->pos = pos;
         h->soft_ns = 0;
+        h->helper = true;
         h->lead = &hp->lead;
         hp->ctx[i] = h;
         hp->res[i] = res;
@@ -786,10 +788,12 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
 /* A helper's last iteration replaces the main thread's when it went
  * deeper: the helpers run ahead, and their deeper look is worth more than
  * the main thread's shallower one. Not over an exact result, a win or loss
- * the main thread proved (a threat search's, say), or several lines. */
+ * the main thread proved (a threat search's, say), or several lines (the
+ * main thread's lines are the answer then, even when the clock stopped it
+ * after its first). */
 static void take_deepest(const Helpers *hp, SearchResult *res)
 {
-    if (res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN || res->nlines > 1)
+    if (hp->multi || res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN)
         return;
     for (int i = 1; i <= hp->count; i++) {
         const SearchResult *r = hp->res[i];
@@ -803,8 +807,8 @@ static void take_deepest(const Helpers *hp, SearchResult *res)
     }
 }
 
-/* Stops and joins the helpers; their nodes count in s's; res (when not
- * NULL) takes the deepest helper's move. */
+/* Stops and joins the helpers; their nodes count in s's, and res takes
+ * the deepest helper's move where take_deepest allows it. */
 static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
 {
     if (!hp)
@@ -815,8 +819,7 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
         s->nodes += hp->ctx[i]->nodes;
     s->halt = NULL;
     s->lead = NULL;
-    if (res)
-        take_deepest(hp, res);
+    take_deepest(hp, res);
     helpers_free(hp);
 }
 
@@ -825,7 +828,7 @@ static void deepen_threads(SearchCtx *s, const SearchLimits *lim, Move *moves, i
 {
     Helpers *hp = helpers_start(s, lim, moves, n);
     deepen(s, lim, moves, n, res);
-    helpers_stop(s, hp, lines_wanted(lim, n) > 1 ? NULL : res);
+    helpers_stop(s, hp, res);
 }
 
 /* One exact attempt at the root with the window (alpha, beta); false when
