@@ -35,6 +35,7 @@ typedef struct FitOptions {
     int search;        /* depth of the searches that label inexact positions; 0: none */
     double mix;        /* share of the game's label in a searched one */
     long max_samples;  /* per stage, evenly spaced; 0: all */
+    int threads;       /* labelling searches at a time */
     const char *out;
 } FitOptions;
 
@@ -45,12 +46,15 @@ typedef struct Samples {
 
 enum { FEATURES = 51 };
 
-/* What the labelling searches need. */
+/* What one thread's labelling searches need: each its own table, so a
+ * label depends only on the positions that thread searched before it. */
 typedef struct Relabel {
     void *pos;
     SearchCtx *ctx;
     Tt *tt;
 } Relabel;
+
+enum { MAX_THREADS = 64 };
 
 static bool read_file(const char *path, Samples *all)
 {
@@ -148,22 +152,42 @@ static void load_stage(const Samples *all, int stage, int smooth, const FitOptio
 
 /* Labels inexact positions by a search on the weights fitted so far (the
  * stages after this one: the search reaches them), mixed with the game's
- * label. */
-static void relabel(Stage *st, const FitOptions *o, Relabel *r)
+ * label. Thread k of n takes positions k, k + n, ...: the labels depend on
+ * the thread count (each thread's table remembers its earlier searches),
+ * never on timing. */
+typedef struct RelabelJob {
+    Stage *st;
+    const FitOptions *o;
+    Relabel *r;
+} RelabelJob;
+
+static void relabel_part(void *arg, int k)
 {
-    for (int i = 0; i < st->n; i++) {
-        const TuneSample *s = st->src[i];
+    const RelabelJob *job = arg;
+    Relabel *r = &job->r[k];
+    for (int i = k; i < job->st->n; i += job->o->threads) {
+        const TuneSample *s = job->st->src[i];
         if (s->exact)
             continue;
         int8_t cells[64];
         for (int x = 0; x < 64; x++)
             cells[x] = (int8_t)(s->P >> x & 1 ? CELL_BLACK : s->O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
         othello8_ops.setup(r->pos, cells, BLACK);
-        SearchLimits lim = {.depth = o->search};
+        SearchLimits lim = {.depth = job->o->search, .threads = 1};
         SearchResult res;
         search_run(r->ctx, &othello8_ops, r->pos, r->tt, &lim, &res);
-        st->y[i] = (float)(o->mix * s->score + (1 - o->mix) * res.score / 100.0);
+        job->st->y[i] = (float)(job->o->mix * s->score + (1 - job->o->mix) * res.score / 100.0);
     }
+}
+
+static void relabel(Stage *st, const FitOptions *o, Relabel *r)
+{
+    RelabelJob job = {st, o, r};
+    SearchThreads *t = search_spawn(o->threads, relabel_part, &job);
+    if (!t)
+        die("cannot start the labelling threads");
+    relabel_part(&job, 0);
+    search_join(t);
 }
 
 static double rmse(const Stage *st, const double *w, bool test, double *baseline)
@@ -289,7 +313,7 @@ static void write_weights(FILE *f, int16_t *const *packed, int packed_size, cons
 int tune_fit_main(int argc, char **argv)
 {
     FitOptions o = {.epochs = 300, .rate = 0.5, .lambda = 100, .test_permille = 50, .smooth = 1,
-                    .first = 0, .last = O8P_STAGES - 1, .out = NULL};
+                    .first = 0, .last = O8P_STAGES - 1, .threads = 1, .out = NULL};
     Samples all = {0};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -306,6 +330,8 @@ int tune_fit_main(int argc, char **argv)
             o.search = atoi(argv[++i]);
         else if (!strcmp(a, "--mix") && has)
             o.mix = atof(argv[++i]);
+        else if (!strcmp(a, "--threads") && has)
+            o.threads = atoi(argv[++i]);
         else if (!strcmp(a, "--max") && has)
             o.max_samples = atol(argv[++i]);
         else if (!strcmp(a, "--jacobi"))
@@ -323,13 +349,16 @@ int tune_fit_main(int argc, char **argv)
             return 2;
         }
     }
-    if (!all.n || !o.out) {
-        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--prior] [--search D] [--mix A] [--max N] --out FILE.inc DATA...\n");
+    if (!all.n || !o.out || o.threads < 1 || o.threads > MAX_THREADS) {
+        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--prior] [--search D] [--mix A] [--threads N] [--max N] --out FILE.inc DATA...\n");
         return 2;
     }
-    Relabel r = {othello8_ops.create(8, 0), search_create(), tt_create(16)};
-    if (!r.pos || !r.ctx || !r.tt)
-        die("out of memory");
+    Relabel r[MAX_THREADS];
+    for (int k = 0; k < o.threads; k++) {
+        r[k] = (Relabel){othello8_ops.create(8, 0), search_create(), tt_create(16)};
+        if (!r[k].pos || !r[k].ctx || !r[k].tt)
+            die("out of memory");
+    }
     for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
         o8p_set_weights(s, NULL);
     int *map = packed_map();
@@ -347,7 +376,7 @@ int tune_fit_main(int argc, char **argv)
         Stage st;
         load_stage(&all, s, o.search ? 0 : o.smooth, &o, map, &st);
         if (o.search)
-            relabel(&st, &o, &r);
+            relabel(&st, &o, r);
         fit_stage(&st, w, packed_size, &o);
         long ntest = 0;
         for (int i = 0; i < st.n; i++)
@@ -384,8 +413,10 @@ int tune_fit_main(int argc, char **argv)
     free(w);
     free(map);
     free(all.s);
-    othello8_ops.destroy(r.pos);
-    search_destroy(r.ctx);
-    tt_destroy(r.tt);
+    for (int k = 0; k < o.threads; k++) {
+        othello8_ops.destroy(r[k].pos);
+        search_destroy(r[k].ctx);
+        tt_destroy(r[k].tt);
+    }
     return 0;
 }
