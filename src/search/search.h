@@ -160,10 +160,14 @@ int search_threads(const SearchCtx *s);
  * table, deadlines and shared stop flag, its own counters, no host poll.
  * NULL when memory runs out. */
 SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt);
-/* Starts fn(arg, i) on n - 1 new threads (i = 1 .. n - 1); returns how many
- * started. search_join waits for them. */
+/* Starts fn(arg, i) on n - 1 new threads (i = 1 .. n - 1), in order, up to
+ * the first that the system refuses; NULL when memory runs out.
+ * search_started says how many started (indices 1 .. that count), so a
+ * caller whose work is split by index can run the rest itself.
+ * search_join waits for them. */
 typedef struct SearchThreads SearchThreads;
 SearchThreads *search_spawn(int n, void (*fn)(void *arg, int index), void *arg);
+int search_started(const SearchThreads *t);
 void search_join(SearchThreads *t);
 /* A node visited by a game's own search (an endgame solver, a threat
  * search): counted in the figures and the node budget. */

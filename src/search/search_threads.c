@@ -46,6 +46,8 @@ SearchThreads *search_spawn(int n, void (*fn)(void *arg, int index), void *arg)
     return t;
 }
 
+int search_started(const SearchThreads *t) { return t ? t->n : 0; }
+
 void search_join(SearchThreads *t)
 {
     if (!t)

@@ -187,6 +187,10 @@ static void relabel(Stage *st, const FitOptions *o, Relabel *r)
     if (!t)
         die("cannot start the labelling threads");
     relabel_part(&job, 0);
+    /* parts whose thread the system refused: here, so that every position
+     * gets its search label and the labels stay those of o->threads parts */
+    for (int k = search_started(t) + 1; k < o->threads; k++)
+        relabel_part(&job, k);
     search_join(t);
 }
 
