@@ -105,6 +105,23 @@ perft_expected() {
     [[ "${lines[2]}" == "1 positions at 2 s a move: average loss 8.00 discs, 0 perfect,"* ]]
 }
 
+@test "sgf-phases: the exact value of each game at the empties asked, for the engine named" {
+    # Two games of flipfive against NTest (scripts/ntest-match): in game 55
+    # flipfive (Black) won by 6 with perfect play at 22 empties and let it
+    # slip to a draw by 20; game 2 (White) was lost by 24 already.
+    run "$ROOT/scripts/sgf-phases" -E 22,20 "$DATA/ntest-games"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[1]}" = "     22      2          1-0-1   50.0%    -9.00" ]
+    [ "${lines[2]}" = "     20      2          0-1-1   25.0%   -12.00" ]
+    # NTest's view, per game; a name in neither game is an error.
+    run "$ROOT/scripts/sgf-phases" -v -p Ntest -E 22 "$DATA/ntest-games/game-00055.sgf"
+    [ "${lines[0]}" = "$DATA/ntest-games/game-00055.sgf at 22 empties: -6" ]
+    run "$ROOT/scripts/sgf-phases" -p nobody -E 22 "$DATA/ntest-games/game-00002.sgf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"no player named nobody"* ]]
+}
+
 @test "solve wld: win, draw and loss" {
     gtp "flipfive-setboard $(obf 1 ffo-1-39.obf)" "flipfive-solve wld" \
         "flipfive-setboard $(obf 4 ffo-1-39.obf)" "flipfive-solve wld" \
