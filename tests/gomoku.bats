@@ -281,3 +281,59 @@ full" ] ;;
 @test "whole games through GTP: Renju" {
     game Renju 15 renju 230
 }
+
+@test "FLIPFIVE_GOMOKU_WEIGHTS: learned entries change only their rule's evaluation; bad files are refused" {
+    # One learned entry in the exactly-five table (1): a lone one-stone or
+    # two-stone line pattern of the side to move worth 500.
+    printf '/* a comment */\nGW(1, 0, 0, 0, 0, 1, 500, 500)\nGW(1, 0, 0, 0, 0, 2, 500, 500)\nGW(1, 0, 0, 0, 1, 2, 500, 500)\n' \
+        >"$BATS_TEST_TMPDIR/one.inc"
+    local script='set_game gomoku\nflipfive-set rule %s\nplay black H8\nplay white J9\nflipfive-set depth 1\nflipfive-analyze 1\n'
+    run bash -c "printf '$script' standard | '$ENGINE' | grep heuristic"
+    [ "$output" = "= H9 +6 heuristic depth 1 pv H9" ]
+    run bash -c "printf '$script' standard | FLIPFIVE_GOMOKU_WEIGHTS='$BATS_TEST_TMPDIR/one.inc' '$ENGINE' | grep heuristic"
+    [ "$output" = "= H10 +971 heuristic depth 1 pv H10" ]
+    run bash -c "printf '$script' freestyle | FLIPFIVE_GOMOKU_WEIGHTS='$BATS_TEST_TMPDIR/one.inc' '$ENGINE' | grep heuristic"
+    [ "$output" = "= H9 +8 heuristic depth 1 pv H9" ]
+    run bash -c "printf '$script' freestyle | '$ENGINE' | grep heuristic"
+    [ "$output" = "= H9 +8 heuristic depth 1 pv H9" ]
+    # the board's sums stay those of a fresh set-up with learned entries
+    run env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/one.inc" "$BUILD/flipfive-gomoku" check incremental 60 5
+    [ "$status" -eq 0 ]
+    printf 'GW(1, 0, 0, 0, 0, 1, 50000, 500)\n' >"$BATS_TEST_TMPDIR/big.inc"
+    printf 'GW(4, 0, 0, 0, 0, 1, 5, 5)\n' >"$BATS_TEST_TMPDIR/table.inc"
+    printf 'GW(1, 0, 0, 0, 0, 12, 5, 5)\n' >"$BATS_TEST_TMPDIR/pattern.inc"
+    printf 'GW(1, 0, 0, 0, 0, 1, 5)\n' >"$BATS_TEST_TMPDIR/short.inc"
+    for f in big table pattern short; do
+        run --separate-stderr env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/$f.inc" "$ENGINE" </dev/null
+        [ "$status" -eq 2 ]
+        [ -z "$output" ]
+        [ "$stderr" = "FLIPFIVE_GOMOKU_WEIGHTS=$BATS_TEST_TMPDIR/$f.inc: line 1 is not a weight of gomoku-fit" ]
+    done
+    run --separate-stderr env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/none.inc" "$ENGINE" </dev/null
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"none.inc: cannot read it: No such file or directory" ]]
+    # the bench signature is of the compiled-in weights
+    run env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/one.inc" "$ENGINE" bench
+    local with=${lines[*]}
+    run "$ENGINE" bench
+    [[ "$with" == *"$(printf '%s\n' "${lines[@]}" | grep '^Nodes searched')"* ]]
+}
+
+@test "gomoku-fit: evaluation entries fitted to recorded games load back" {
+    # Ten exactly-five games of Rapfi against itself, and a Renju game the
+    # fit skips (another rule).
+    run --separate-stderr "$BUILD/flipfive-tune" gomoku-fit --rule standard --iters 50 --min-count 1 \
+        --out "$BATS_TEST_TMPDIR/w.inc" "$DATA"/rapfi-games/*.sgf
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" == *"10 games, 160 positions (1 files skipped)"* ]]
+    # only the exactly-five table (1) is fitted; every entry loads back
+    run grep -c '^GW(1, ' "$BATS_TEST_TMPDIR/w.inc"
+    [ "$output" -gt 50 ]
+    run grep -c '^GW([023], ' "$BATS_TEST_TMPDIR/w.inc"
+    [ "$output" -eq 0 ]
+    run env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/w.inc" "$BUILD/flipfive-gomoku" check incremental 30 7
+    [ "$status" -eq 0 ]
+    run "$BUILD/flipfive-tune" gomoku-fit --rule chess "$DATA"/rapfi-games/*.sgf
+    [ "$status" -eq 2 ]
+}

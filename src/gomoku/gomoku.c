@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gomoku_weight.h"
 #include "zobrist.h"
 
 /* ------------------------------------------------------------ cell sets */
@@ -76,12 +75,12 @@ int gomoku_five_points(const GomokuPos *p, int color, int16_t *out)
 static void summarize(GomokuPos *p, int b, int color)
 {
     const uint8_t flags = (uint8_t)pattern_flags(p->view[color], p->pat[b][color]);
-    int16_t value, passive;
-    gomoku_weight_cell(p->pat[b][color], flags, &value, &passive);
-    p->sum[color] += value - p->value[b][color];
-    p->psum[color] += passive - p->passive[b][color];
-    p->value[b][color] = value;
-    p->passive[b][color] = passive;
+    const int index = gomoku_weight_index(p->pat[b][color], flags);
+    const GomokuWeight w = gomoku_weight_eval_table[p->wtable[color]][index];
+    p->sum[color] += w.value - p->weight[b][color].value;
+    p->psum[color] += w.passive - p->weight[b][color].passive;
+    p->value[b][color] = gomoku_weight_rule_table[index].value;
+    p->weight[b][color] = w;
     if (flags != p->flags[b][color]) {
         p->flags[b][color] = flags;
         sets_update(p, b, color, flags);
@@ -147,8 +146,8 @@ void gomoku_put(GomokuPos *p, int b, int color)
     assert(p->box[b] == CELL_EMPTY);
     p->box[b] = (int8_t)(color + 1);
     for (int c = 0; c < 2; c++) {
-        p->sum[c] -= p->value[b][c];
-        p->psum[c] -= p->passive[b][c];
+        p->sum[c] -= p->weight[b][c].value;
+        p->psum[c] -= p->weight[b][c].passive;
         sets_update(p, b, c, 0);
     }
     update_lines(p, b, (uint32_t)(color + 1), true);
@@ -169,8 +168,8 @@ void gomoku_remove(GomokuPos *p, int b)
     for (int c = 0; c < 2; c++) {
         for (int d = 0; d < 4; d++)
             assert(p->pat[b][c][d] == (uint8_t)pattern_of(p->key[b][d], c, p->view[c]));
-        p->sum[c] += p->value[b][c];
-        p->psum[c] += p->passive[b][c];
+        p->sum[c] += p->weight[b][c].value;
+        p->psum[c] += p->weight[b][c].passive;
         sets_update(p, b, c, p->flags[b][c]);
     }
     p->stones--;
@@ -198,7 +197,7 @@ static void compute_empty_board(GomokuPos *p)
     memset(p->pat, 0, sizeof p->pat);
     memset(p->flags, 0, sizeof p->flags);
     memset(p->value, 0, sizeof p->value);
-    memset(p->passive, 0, sizeof p->passive);
+    memset(p->weight, 0, sizeof p->weight);
     memset(p->near, 0, sizeof p->near);
     for (int c = 0; c < 2; c++)
         for (int s = 0; s < NSETS; s++)
@@ -254,6 +253,8 @@ GomokuPos *gomoku_new(int size, int rule)
     memcpy(p->dir, dirs, sizeof dirs);
     p->view[BLACK] = rule == RULE_FREESTYLE ? VIEW_FREE : rule == RULE_STANDARD ? VIEW_EXACT : VIEW_RENJU_BLACK;
     p->view[WHITE] = rule == RULE_STANDARD ? VIEW_EXACT : VIEW_FREE;
+    for (int c = 0; c < 2; c++)
+        p->wtable[c] = (int8_t)(rule == RULE_RENJU ? RULE_RENJU + c : rule);
     p->undo = malloc(sizeof *p->undo * GOMOKU_UNDO_CAP);
     GomokuPos *empty = malloc(sizeof *empty);
     if (!p->undo || !empty) {

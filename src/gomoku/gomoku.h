@@ -18,6 +18,7 @@
 
 #include "game.h"
 #include "gomoku_pattern.h"
+#include "gomoku_weight.h"
 
 enum {
     GOMOKU_MIN_SIZE = 5,
@@ -58,11 +59,13 @@ typedef struct GomokuPos {
     uint32_t key[GOMOKU_BOX][4];         /* line keys per direction */
     uint8_t pat[GOMOKU_BOX][2][4];       /* patterns per colour, direction */
     uint8_t flags[GOMOKU_BOX][2];        /* FL_* per colour */
-    int16_t value[GOMOKU_BOX][2];        /* weight per colour, to move */
-    int16_t passive[GOMOKU_BOX][2];      /* the same, not to move */
+    int16_t value[GOMOKU_BOX][2];        /* rule weight per colour, to move:
+                                          * orders moves, picks threats */
+    GomokuWeight weight[GOMOKU_BOX][2];  /* evaluation weights per colour */
+    int8_t wtable[2];                    /* their table per colour */
     int16_t near[GOMOKU_BOX];            /* stones within GOMOKU_NEAR */
-    int32_t sum[2];                      /* value summed over empty cells */
-    int32_t psum[2];                     /* passive summed over empty cells */
+    int32_t sum[2];                      /* weight.value summed over empty cells */
+    int32_t psum[2];                     /* weight.passive summed over them */
     CellSet set[2][NSETS];
     int side;                            /* to move */
     int stones;

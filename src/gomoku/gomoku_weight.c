@@ -1,16 +1,23 @@
 /*
  * gomoku_weight.c - cell weights for the five-in-a-row evaluation.
  *
- * A cell's weight for a colour is the sum of its four line patterns' own
- * weights, or a fixed high value for the combinations that decide games
- * (five, open four or double four, four-three, double three). The board is
- * worth the weights summed over the empty cells, the side not to move's
- * counted with lower (passive) weights for the threats it will have to see
- * answered.
+ * The rule weights: a cell's weight for a colour is the sum of its four
+ * line patterns' own weights, or a fixed high value for the combinations
+ * that decide games (five, open four or double four, four-three, double
+ * three). The side not to move's weights (passive) are lower for the
+ * threats it will have to see answered. Both depend on the cell's index
+ * alone (class and pattern combination), so they are one table.
+ *
+ * The evaluation weights start as a copy per rule and colour; the learned
+ * entries (gomoku_weights.inc, written by `flipfive-tune gomoku-fit`)
+ * replace some of them.
  */
 #include "gomoku_weight.h"
 
-#include "gomoku_pattern.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum {
     V_FIVE = 6000,
@@ -18,28 +25,158 @@ enum {
     V_FOUR_THREE = 800,
     V_THREE_THREE = 400,
     PASSIVE_FIVE = 4,                /* a four of the side not to move: blocked next */
-    PASSIVE_OPEN4 = 4                /* its open three: answered next */
+    PASSIVE_OPEN4 = 4,               /* its open three: answered next */
+    KEYS = PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT
 };
+
+enum { C_NONE, C_THREE3, C_FOUR_THREE, C_OPEN4, C_FOUL, C_FIVE };
 
 static const int16_t WEIGHT[PAT_COUNT] = {
     [PAT_NONE] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 6, [PAT_F2] = 16, [PAT_B3] = 20,
     [PAT_F3] = 70,  [PAT_B4] = 80, [PAT_F4] = 400, [PAT_D4] = 400, [PAT_F5] = 0, [PAT_OL] = 0,
 };
 
-void gomoku_weight_cell(const uint8_t pat[4], int flags, int16_t *value, int16_t *passive)
+typedef struct Learned {
+    int8_t table, cls;
+    uint8_t pat[4];
+    int16_t value, passive;
+} Learned;
+
+#define GW(t, c, p0, p1, p2, p3, v, pv) {t, c, {p0, p1, p2, p3}, v, pv},
+static const Learned LEARNED[] = {
+#include "gomoku_weights.inc"
+    {-1, 0, {0, 0, 0, 0}, 0, 0}
+};
+#undef GW
+
+GomokuWeight gomoku_weight_eval_table[GW_TABLES][GW_INDICES];
+GomokuWeight gomoku_weight_rule_table[GW_INDICES];
+uint16_t gomoku_weight_combo_rank[KEYS];
+static uint8_t combo_pats[GW_COMBOS][4];
+
+static GomokuWeight rule_weight(int cls, const uint8_t pat[4])
 {
     const int sum = WEIGHT[pat[0]] + WEIGHT[pat[1]] + WEIGHT[pat[2]] + WEIGHT[pat[3]];
     int v = sum, pv = sum;
-    if (flags & FL_FIVE)
-        v = V_FIVE, pv = V_FIVE / PASSIVE_FIVE;
-    else if (flags & FL_FOUL)
-        v = pv = sum / 4; /* most likely forbidden: little use */
-    else if (flags & FL_OPEN4)
-        v = V_OPEN4 + sum, pv = V_OPEN4 / PASSIVE_OPEN4 + sum / 2;
-    else if ((flags & FL_FOUR) && (flags & FL_THREE))
-        v = V_FOUR_THREE + sum, pv = V_FOUR_THREE / 2 + sum;
-    else if (flags & FL_THREE3)
-        v = V_THREE_THREE + sum, pv = V_THREE_THREE / 2 + sum;
-    *value = (int16_t)v;
-    *passive = (int16_t)pv;
+    switch (cls) {
+    case C_FIVE: v = V_FIVE, pv = V_FIVE / PASSIVE_FIVE; break;
+    case C_FOUL: v = pv = sum / 4; break; /* most likely forbidden: little use */
+    case C_OPEN4: v = V_OPEN4 + sum, pv = V_OPEN4 / PASSIVE_OPEN4 + sum / 2; break;
+    case C_FOUR_THREE: v = V_FOUR_THREE + sum, pv = V_FOUR_THREE / 2 + sum; break;
+    case C_THREE3: v = V_THREE_THREE + sum, pv = V_THREE_THREE / 2 + sum; break;
+    default: break;
+    }
+    return (GomokuWeight){(int16_t)v, (int16_t)pv};
+}
+
+static int key_of(const uint8_t pat[4])
+{
+    return ((pat[0] * PAT_COUNT + pat[1]) * PAT_COUNT + pat[2]) * PAT_COUNT + pat[3];
+}
+
+static void sort4(uint8_t p[4])
+{
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && p[j - 1] > p[j]; j--) {
+            const uint8_t t = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = t;
+        }
+}
+
+/* Ranks of the ascending combinations, then every order mapped to its
+ * ascending one's. */
+static void combos_init(void)
+{
+    int rank = 0;
+    for (int a = 0; a < PAT_COUNT; a++)
+        for (int b = a; b < PAT_COUNT; b++)
+            for (int c = b; c < PAT_COUNT; c++)
+                for (int d = c; d < PAT_COUNT; d++) {
+                    const uint8_t pat[4] = {(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d};
+                    memcpy(combo_pats[rank], pat, 4);
+                    gomoku_weight_combo_rank[key_of(pat)] = (uint16_t)rank++;
+                }
+    for (int k = 0; k < KEYS; k++) {
+        uint8_t pat[4] = {(uint8_t)(k / (PAT_COUNT * PAT_COUNT * PAT_COUNT)),
+                          (uint8_t)(k / (PAT_COUNT * PAT_COUNT) % PAT_COUNT),
+                          (uint8_t)(k / PAT_COUNT % PAT_COUNT), (uint8_t)(k % PAT_COUNT)};
+        sort4(pat);
+        gomoku_weight_combo_rank[k] = gomoku_weight_combo_rank[key_of(pat)];
+    }
+}
+
+void gomoku_weight_decode(int index, int *cls, uint8_t pat[4])
+{
+    *cls = index / GW_COMBOS;
+    memcpy(pat, combo_pats[index % GW_COMBOS], 4);
+}
+
+bool gomoku_weight_set(int table, int cls, const uint8_t pat[4], GomokuWeight w)
+{
+    if (table < 0 || table >= GW_TABLES || cls < 0 || cls >= GW_CLASSES)
+        return false;
+    for (int i = 0; i < 4; i++)
+        if (pat[i] >= PAT_COUNT)
+            return false;
+    gomoku_weight_eval_table[table][cls * GW_COMBOS + gomoku_weight_combo_rank[key_of(pat)]] = w;
+    return true;
+}
+
+static bool in_range(int v) { return v >= -GW_LIMIT && v <= GW_LIMIT; }
+
+int gomoku_weight_load(const char *path, int *line)
+{
+    *line = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char buf[256];
+    int n = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        ++*line;
+        const char *s = buf + strspn(buf, " \t");
+        if (strncmp(s, "GW(", 3) != 0)
+            continue; /* comments and blank lines */
+        int t, c, p[4], v, pv;
+        if (sscanf(s, "GW(%d, %d, %d, %d, %d, %d, %d, %d)", &t, &c, &p[0], &p[1], &p[2], &p[3], &v, &pv) != 8 ||
+            !in_range(v) || !in_range(pv) || p[0] < 0 || p[1] < 0 || p[2] < 0 || p[3] < 0 ||
+            !gomoku_weight_set(t, c, (const uint8_t[4]){(uint8_t)p[0], (uint8_t)p[1], (uint8_t)p[2], (uint8_t)p[3]},
+                               (GomokuWeight){(int16_t)v, (int16_t)pv})) {
+            fclose(f);
+            errno = EINVAL;
+            return -1;
+        }
+        n++;
+    }
+    fclose(f);
+    *line = 0;
+    return n;
+}
+
+void gomoku_weight_init(void)
+{
+    combos_init();
+    for (int i = 0; i < GW_INDICES; i++) {
+        int cls;
+        uint8_t pat[4];
+        gomoku_weight_decode(i, &cls, pat);
+        gomoku_weight_rule_table[i] = rule_weight(cls, pat);
+    }
+    for (int t = 0; t < GW_TABLES; t++)
+        memcpy(gomoku_weight_eval_table[t], gomoku_weight_rule_table, sizeof gomoku_weight_rule_table);
+    const char *path = getenv("FLIPFIVE_GOMOKU_WEIGHTS");
+    if (!path || !*path) {
+        for (const Learned *l = LEARNED; l->table >= 0; l++)
+            gomoku_weight_set(l->table, l->cls, l->pat, (GomokuWeight){l->value, l->passive});
+        return;
+    }
+    int line;
+    if (gomoku_weight_load(path, &line) < 0) {
+        if (line)
+            fprintf(stderr, "FLIPFIVE_GOMOKU_WEIGHTS=%s: line %d is not a weight of gomoku-fit\n", path, line);
+        else
+            fprintf(stderr, "FLIPFIVE_GOMOKU_WEIGHTS=%s: cannot read it: %s\n", path, strerror(errno));
+        exit(2);
+    }
 }

@@ -1,17 +1,73 @@
 /*
- * gomoku_weight.h - the evaluation's weight of an empty cell for a colour:
- * what a stone of that colour there would be worth, from its four line
- * patterns and rule flags. The board keeps these weights and their sums
- * current move by move (that is why this sits below gomoku.c); the
- * evaluation (gomoku_eval.c) reads the sums.
+ * gomoku_weight.h - what a stone of one colour on an empty cell would be
+ * worth, from its four line patterns and rule flags. Two sets of weights:
+ *
+ * - the rule weights, made by hand (a sum of the four lines' weights, or a
+ *   fixed high value for the combinations that decide games), which order
+ *   the moves and pick the threat searches' candidates; and
+ * - the evaluation weights, one table per rule and colour, indexed by the
+ *   cell's class (its decisive flags) and the combination of its four
+ *   patterns (as Rapfi scores four directions' pattern codes together).
+ *   They start as the rule weights; `flipfive-tune gomoku-fit` fits them
+ *   to game results and writes the entries it changed
+ *   (gomoku_weights.inc, or FLIPFIVE_GOMOKU_WEIGHTS=FILE at run time).
+ *
+ * The board keeps both current move by move (that is why this sits below
+ * gomoku.c); the evaluation (gomoku_eval.c) reads the sums.
  */
 #ifndef FLIPFIVE_GOMOKU_WEIGHT_H
 #define FLIPFIVE_GOMOKU_WEIGHT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "gomoku_pattern.h"
+
+enum {
+    GW_TABLES = 4,      /* freestyle, exactly five, Renju black, Renju white
+                         * (gomoku.h's rules: table rule, Renju's 2 + colour) */
+    GW_CLASSES = 6,     /* none, double three, four-three, open four, foul, five */
+    GW_COMBOS = 1365,   /* multisets of 4 patterns out of PAT_COUNT (12) */
+    GW_INDICES = GW_CLASSES * GW_COMBOS,
+    GW_LIMIT = 30000    /* |weight| at most */
+};
+
 /* value: the weight when that colour is to move; passive: when it is not
- * (its threats there will be answered first). flags: pattern_flags(). */
-void gomoku_weight_cell(const uint8_t pat[4], int flags, int16_t *value, int16_t *passive);
+ * (its threats there will be answered first). */
+typedef struct GomokuWeight {
+    int16_t value, passive;
+} GomokuWeight;
+
+extern GomokuWeight gomoku_weight_eval_table[GW_TABLES][GW_INDICES];
+extern GomokuWeight gomoku_weight_rule_table[GW_INDICES];
+extern uint16_t gomoku_weight_combo_rank[PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT];
+
+/* A cell's index from its four patterns and its flags (pattern_flags()). */
+static inline int gomoku_weight_index(const uint8_t pat[4], int flags)
+{
+    const int cls = flags & FL_FIVE ? 5 : flags & FL_FOUL ? 4 : flags & FL_OPEN4 ? 3
+                  : (flags & FL_FOUR) && (flags & FL_THREE) ? 2 : flags & FL_THREE3 ? 1 : 0;
+    const int key = ((pat[0] * PAT_COUNT + pat[1]) * PAT_COUNT + pat[2]) * PAT_COUNT + pat[3];
+    return cls * GW_COMBOS + gomoku_weight_combo_rank[key];
+}
+
+/* The class and the four patterns (ascending) of an index. */
+void gomoku_weight_decode(int index, int *cls, uint8_t pat[4]);
+
+/* The entry of the evaluation table with this class and patterns (any
+ * order) is w; false (nothing changed) when out of range. */
+bool gomoku_weight_set(int table, int cls, const uint8_t pat[4], GomokuWeight w);
+
+/* Builds the tables: the rule weights, the evaluation weights from them
+ * and the learned entries (compiled in, or FLIPFIVE_GOMOKU_WEIGHTS=FILE);
+ * once per program, after pattern_init. A FILE that cannot be read or
+ * holds a bad line ends the program (exit 2) with the reason on stderr. */
+void gomoku_weight_init(void);
+
+/* Reads learned entries ("GW(table, class, p0, p1, p2, p3, value,
+ * passive)" lines, as gomoku-fit writes them) from path into the
+ * evaluation table; the number read, or -1 (errno, or a bad line: *line
+ * says which) when it cannot. */
+int gomoku_weight_load(const char *path, int *line);
 
 #endif

@@ -231,8 +231,11 @@ static int run_nboard(Engine *e)
 int main(int argc, char **argv)
 {
     const bool bench = argc >= 2 && strcmp(argv[1], "bench") == 0;
-    if (bench)
-        unsetenv("FLIPFIVE_WEIGHTS"); /* the signature is of the compiled-in weights */
+    if (bench) {
+        /* the signature is of the compiled-in weights */
+        unsetenv("FLIPFIVE_WEIGHTS");
+        unsetenv("FLIPFIVE_GOMOKU_WEIGHTS");
+    }
     tables_init();
     if (bench) {
         int depth = argc >= 3 ? atoi(argv[2]) : 0;

@@ -159,7 +159,7 @@ static bool same_state(GomokuPos *p, const Spot *s)
             continue;
         ok = memcmp(p->key[b], q->key[b], sizeof p->key[b]) == 0 && memcmp(p->pat[b], q->pat[b], sizeof p->pat[b]) == 0 &&
              memcmp(p->flags[b], q->flags[b], 2) == 0 && memcmp(p->value[b], q->value[b], sizeof p->value[b]) == 0 &&
-             memcmp(p->passive[b], q->passive[b], sizeof p->passive[b]) == 0 &&
+             memcmp(p->weight[b], q->weight[b], sizeof p->weight[b]) == 0 &&
              p->near[b] == q->near[b];
     }
     for (int c = 0; c < 2 && ok; c++)

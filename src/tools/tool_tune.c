@@ -4,6 +4,8 @@
  *
  *   flipfive-tune gen [options] FILE     self-play games, labelled positions
  *   flipfive-tune fit [options] FILE...  weights fitted to the positions
+ *   flipfive-tune gomoku-fit [options] SGF...  the Gomoku evaluation
+ *                                        tables fitted to game results
  *   flipfive-tune check [N]              the fast evaluation against its
  *                                        slow reference and the symmetries
  *   flipfive-tune probcut [options] FILE deep against shallow search values
@@ -420,6 +422,7 @@ static void usage(FILE *f)
 {
     fputs("usage: flipfive-tune gen [options] FILE        self-play games, labelled positions\n"
           "       flipfive-tune fit [options] --out FILE.inc DATA...  weights fitted to them\n"
+          "       flipfive-tune gomoku-fit [options] SGF...  the Gomoku evaluation fitted to games\n"
           "       flipfive-tune check [GAMES]            the fast evaluation against its slow reference\n"
           "       flipfive-tune book [options]           the 8x8 opening book (othello8_book.inc)\n"
           "       flipfive-tune probcut [options] DATA   deep against shallow search values\n"
@@ -447,6 +450,8 @@ int main(int argc, char **argv)
         return gen_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "fit"))
         return tune_fit_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "gomoku-fit"))
+        return tune_gomoku_fit_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "check"))
         return tune_check_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "book"))

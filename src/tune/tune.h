@@ -25,6 +25,8 @@ void tune_write_sample(FILE *f, const TuneSample *s);
 bool tune_read_sample(FILE *f, TuneSample *s);
 
 int tune_fit_main(int argc, char **argv);
+/* flipfive-tune gomoku-fit (tune_gomoku.c) */
+int tune_gomoku_fit_main(int argc, char **argv);
 int tune_check_main(int argc, char **argv);
 int tune_book_main(int argc, char **argv);
 
