@@ -327,7 +327,7 @@ static void usage(void)
 
 static void parse_options(int argc, char **argv, FitOptions *o, int *first)
 {
-    *o = (FitOptions){.rule = -1, .skip = 4, .iters = 400, .min_count = 20, .lambda = 100, .rate = 2.0};
+    *o = (FitOptions){.rule = -1, .skip = 4, .iters = 1000, .min_count = 20, .lambda = 10, .rate = 2.0};
     int i = 0;
     while (i < argc && argv[i][0] == '-') {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -386,11 +386,13 @@ int tune_gomoku_fit_main(int argc, char **argv)
         fprintf(stderr, "gomoku-fit: %s: %s\n", o.out, strerror(errno));
         return 1;
     }
-    fprintf(out, "/* gomoku_weights.inc - learned entries of the five-in-a-row evaluation\n"
-                 " * (gomoku_weight.h): GW(table, class, patterns, value, passive), written\n"
-                 " * by flipfive-tune gomoku-fit on %ld games, %zu positions; scale %.1f,\n"
-                 " * held-out error %.5f (the weights before: %.5f). */\n",
-            d.games, d.n, K, loss(&d, w, K, true), loss(&d, w0, K, true));
+    static const char *const RULE_NAME[] = {"freestyle", "standard", "renju"};
+    fprintf(out, "/* Learned entries of the five-in-a-row evaluation (gomoku_weight.h):\n"
+                 " * GW(table, class, patterns, value, passive). This file was written by\n"
+                 " * flipfive-tune gomoku-fit --rule %s on %ld games, %zu positions:\n"
+                 " * scale %.1f, held-out error %.5f (the weights before: %.5f); the\n"
+                 " * entries of the other rules are the ones it had. */\n",
+            RULE_NAME[o.rule], d.games, d.n, K, loss(&d, w, K, true), loss(&d, w0, K, true));
     const int n = write_entries(w, out);
     if (out != stdout)
         fclose(out);
