@@ -304,6 +304,7 @@ full" ] ;;
     printf 'GW(4, 0, 0, 0, 0, 1, 5, 5)\n' >"$BATS_TEST_TMPDIR/table.inc"
     printf 'GW(1, 0, 0, 0, 0, 12, 5, 5)\n' >"$BATS_TEST_TMPDIR/pattern.inc"
     printf 'GW(1, 0, 0, 0, 0, 1, 5)\n' >"$BATS_TEST_TMPDIR/short.inc"
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     for f in big table pattern short; do
         run --separate-stderr env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/$f.inc" "$ENGINE" </dev/null
         [ "$status" -eq 2 ]
