@@ -202,6 +202,33 @@ overline_cmds() {
     done
 }
 
+@test "loadsgf: a record's RU picks the Gomoku rule (an overline wins in freestyle only)" {
+    local d=$BATS_TEST_TMPDIR f=$BATS_TEST_TMPDIR/exact.sgf
+    # Black A1 B1 C1 E1 F1: D1 makes six in a row.
+    gtp "set_game Gomoku" "flipfive-set rule standard" "play black A1" "play white L10" "play black B1" \
+        "play white N10" "play black C1" "play white L12" "play black E1" "play white N12" "play black F1" \
+        "play white M14" "printsgf $f"
+    grep -q 'GM\[4\]SZ\[15\]RU\[standard\]' "$f"
+    # RU as printsgf and scripts/match write it, as c-gomoku-cli does, in
+    # any case, and none (the current rule): the rule the game goes on with.
+    for ru in 'RU[standard]=standard' 'RU[1]=standard' 'RU[EXACT]=standard' 'RU[freestyle]=freestyle' \
+        'RU[0]=freestyle' '=freestyle'; do
+        sed "s/RU\[standard\]/${ru%=*}/" "$f" >"$d/g.sgf"
+        gtp "flipfive-set rule freestyle" "loadsgf $d/g.sgf" "flipfive-get rule" "play black D1" \
+            gogui-rules_final_result
+        [ "${lines[2]}" = "= ${ru#*=}" ]
+        if [ "${ru#*=}" = standard ]; then
+            [ "${lines[4]}" = "= Game not over" ]
+        else
+            [ "${lines[4]}" = "= Black wins (B+1)" ]
+        fi
+    done
+    # a record refused leaves the rule as it was
+    printf '(;GM[4]SZ[15]RU[standard];B[hh];W[hh])' >"$d/bad.sgf"
+    gtp "loadsgf $d/bad.sgf" "flipfive-get rule"
+    [ "${lines[1]}" = "= freestyle" ]
+}
+
 @test "a finished game's record: RE and reload" {
     local f="$BATS_TEST_TMPDIR/won.sgf"
     mapfile -t -O 1 cmds < <(stones black 2 2 1 1 5)
@@ -342,4 +369,12 @@ full" ] ;;
     [ "$status" -eq 0 ]
     run "$BUILD/flipfive-tune" gomoku-fit --rule chess "$DATA"/rapfi-games/*.sgf
     [ "$status" -eq 2 ]
+    # the rule as an SGF RU names it; with fewer than ten games none is held
+    # out, and the fit says so instead of printing an error for none
+    run --separate-stderr "$BUILD/flipfive-tune" gomoku-fit --rule 1 --iters 10 \
+        --out "$BATS_TEST_TMPDIR/w5.inc" "$DATA"/rapfi-games/standard-0000[1-5].sgf
+    [ "$status" -eq 0 ]
+    [[ "$stderr" == *"5 games, 87 positions (0 files skipped)"* ]]
+    [[ "$stderr" == *"iteration 10: training 0."*" (no game held out: fewer than 10 games)"* ]]
+    grep -q '^ \* scale [0-9.]*, no game held out; the$' "$BATS_TEST_TMPDIR/w5.inc"
 }

@@ -12,13 +12,11 @@
 
 bool gomocup_rule_game(long code, int *game, int *variant)
 {
-    switch (code) {
-    case 0: *variant = RULE_FREESTYLE; break;
-    case 1: case 3: *variant = RULE_STANDARD; break;
-    case 2: case 4: *variant = RULE_RENJU; break;
-    default: return false;
-    }
-    *game = game_index(*variant == RULE_RENJU ? "Renju" : "Gomoku");
+    const int rule = gomoku_rule_of_code(code);
+    if (rule < 0)
+        return false;
+    *variant = rule;
+    *game = game_index(rule == RULE_RENJU ? "Renju" : "Gomoku");
     return *game >= 0;
 }
 

@@ -9,38 +9,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "games.h"
-#include "gomocup.h"
+#include "gomoku.h"
 #include "sgf.h"
 #include "version.h"
 
-static bool contains_nocase(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++)
-        if (strncasecmp(hay, needle, n) == 0)
-            return true;
-    return false;
-}
-
-/* RU of a five-in-a-row record: Renju by name, or a Gomocup rule code as
- * c-gomoku-cli writes it (RU[0], RU[1], RU[4]); false for anything else. */
+/* RU of a five-in-a-row record: a rule by name (scripts/match writes
+ * RU[standard], printsgf RU[Renju]) or a Gomocup rule code as c-gomoku-cli
+ * writes it (RU[0], RU[1], RU[4]); false for anything else. */
 static bool rule_of_record(const SgfGame *g, int *game, int *variant)
 {
-    char *end;
-    long code = strtol(g->ru, &end, 10);
-    if (end != g->ru && *end == '\0')
-        return gomocup_rule_game(code, game, variant);
-    if (!contains_nocase(g->ru, "renju"))
+    const int rule = gomoku_rule_of_ru(g->ru);
+    if (rule < 0)
         return false;
-    *game = game_index("Renju");
-    *variant = game_variant("Renju");
-    return true;
+    *variant = rule;
+    *game = game_index(rule == RULE_RENJU ? "Renju" : "Gomoku");
+    return *game >= 0;
 }
 
 /* The game and variant a record is for; false when we do not play it. A
@@ -184,6 +172,8 @@ bool record_load_text(Engine *e, const char *text, size_t len, int upto, char *w
         ok = replay(e, g, upto, why, n);
         if (!ok)
             snapshot_restore(e, snap);
+        else if (e->game == game_index("Gomoku"))
+            e->set.rule = e->variant; /* the record's rule is the one played now */
     }
     free(g);
     free(snap);
@@ -272,6 +262,8 @@ void record_write(Engine *e, Buf *out)
     buf_printf(out, "(;FF[4]CA[UTF-8]AP[flipfive:%s]GM[%d]SZ[%d]", FLIPFIVE_VERSION, e->ops->sgf_gm, n);
     if (strcmp(e->ops->name, "Renju") == 0)
         buf_printf(out, "RU[Renju]");
+    else if (strcmp(e->ops->name, "Gomoku") == 0)
+        buf_printf(out, "RU[%s]", game_rule_name(e->variant)); /* as scripts/match names it */
     Buf res = {0};
     if (engine_final_score(e, &res))
         buf_printf(out, "RE[%s]", strcmp(buf_str(&res), "0") == 0 ? "Draw" : buf_str(&res));

@@ -9,6 +9,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "zobrist.h"
 
@@ -380,4 +381,38 @@ void gomoku_unmake(GomokuPos *p)
     p->side ^= 1;
     p->hash ^= zobrist_side();
     p->winner = u->winner;
+}
+
+int gomoku_rule_of_code(long code)
+{
+    switch (code) {
+    case 0: return RULE_FREESTYLE;
+    case 1: case 3: return RULE_STANDARD;
+    case 2: case 4: return RULE_RENJU;
+    default: return -1;
+    }
+}
+
+static bool mentions(const char *hay, const char *word)
+{
+    const size_t n = strlen(word);
+    for (; *hay; hay++)
+        if (strncasecmp(hay, word, n) == 0)
+            return true;
+    return false;
+}
+
+int gomoku_rule_of_ru(const char *ru)
+{
+    char *end;
+    const long code = strtol(ru, &end, 10);
+    if (end != ru && *end == '\0')
+        return gomoku_rule_of_code(code);
+    if (mentions(ru, "renju"))
+        return RULE_RENJU;
+    if (strcasecmp(ru, "standard") == 0 || mentions(ru, "exact"))
+        return RULE_STANDARD;
+    if (strcasecmp(ru, "freestyle") == 0)
+        return RULE_FREESTYLE;
+    return -1;
 }

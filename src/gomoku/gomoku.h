@@ -110,6 +110,15 @@ static inline int gomoku_set_first(const CellSet *s)
 void gomoku_put(GomokuPos *p, int box, int color);
 void gomoku_remove(GomokuPos *p, int box);
 
+/* The rule a Gomocup rule code stands for: 0 freestyle, 1 exactly five,
+ * 4 Renju, and the same with the continuous-game bit (2: Yixin-Board's
+ * Renju, 3); -1 for any other code. */
+int gomoku_rule_of_code(long code);
+/* The rule an SGF record's RU names: a rule code as c-gomoku-cli writes it
+ * (RU[1]), a name (freestyle, standard, exact, any mention of Renju), in
+ * any case; -1 when it names none. */
+int gomoku_rule_of_ru(const char *ru);
+
 /* A position with an empty board under rule (GomokuRule); NULL when out
  * of memory. gomoku_free frees it (not its threat workspace: the owner's). */
 GomokuPos *gomoku_new(int size, int rule);
