@@ -50,6 +50,7 @@ typedef struct Data {
     size_t n, cap;
     long games, skipped;
     uint32_t *count; /* samples per feature (training ones) */
+    struct { int side; size_t at; } *seen; /* one game's samples, to label */
 } Data;
 
 typedef struct FitOptions {
@@ -142,23 +143,22 @@ static bool quiet(const GomokuPos *p)
     return true;
 }
 
-static int rule_of(const char *ru)
+static bool rule_is(const char *ru, int rule)
 {
-    if (!strcasecmp(ru, "renju"))
-        return RULE_RENJU;
-    if (!strcasecmp(ru, "standard") || !strcasecmp(ru, "exact"))
-        return RULE_STANDARD;
-    return RULE_FREESTYLE;
+    const int r = gomoku_rule_of_ru(ru);
+    return r < 0 || r == rule;
 }
 
 /* One game: its quiet positions after the opening, labelled by the five
- * that ended it (a game that ended otherwise is skipped). */
+ * that ended it (a game that ended otherwise is skipped). A record whose RU
+ * names no rule is taken as the rule fitted, as loadsgf takes it as the
+ * rule set. */
 static void read_game(Data *d, const FitOptions *o, const char *path, SgfGame *g)
 {
     size_t len;
     char *text = read_text(path, &len);
     if (!text || !sgf_parse(text, len, g) || g->gm != 4 || g->size < GOMOKU_MIN_SIZE ||
-        g->size > GOMOKU_MAX_SIZE || rule_of(g->ru) != o->rule || g->nsetup) {
+        g->size > GOMOKU_MAX_SIZE || !rule_is(g->ru, o->rule) || g->nsetup) {
         free(text);
         d->skipped++;
         return;
@@ -167,8 +167,6 @@ static void read_game(Data *d, const FitOptions *o, const char *path, SgfGame *g
     GomokuPos *p = gomoku_new(g->size, o->rule);
     if (!p)
         die("gomoku-fit: out of memory");
-    typedef struct { int side; size_t at; } Seen;
-    static Seen seen[SGF_MAX_NODES];
     const bool held = d->games % HOLDOUT == HOLDOUT - 1;
     const size_t first = d->n;
     int ply = 0, kept = 0;
@@ -183,7 +181,8 @@ static void read_game(Data *d, const FitOptions *o, const char *path, SgfGame *g
             break;
         }
         if (ply >= o->skip && quiet(p)) {
-            seen[kept++] = (Seen){p->side, d->n};
+            d->seen[kept].side = p->side;
+            d->seen[kept++].at = d->n;
             add_sample(d, p, 0.5f, held);
         }
         const int b = gomoku_box(p, y * g->size + x);
@@ -205,7 +204,7 @@ static void read_game(Data *d, const FitOptions *o, const char *path, SgfGame *g
         d->skipped++;
     } else {
         for (int k = 0; k < kept; k++)
-            d->s[seen[k].at].y = seen[k].side == p->winner ? 1.0f : 0.0f;
+            d->s[d->seen[k].at].y = d->seen[k].side == p->winner ? 1.0f : 0.0f;
         d->games++;
     }
     gomoku_free(p);
@@ -223,7 +222,8 @@ static double eval_of(const Data *d, const Sample *s, const double *w)
     return e;
 }
 
-/* Mean cross-entropy of the held-out (or training) samples. */
+/* Mean cross-entropy of the held-out (or training) samples; -1 when there
+ * are none (fewer than HOLDOUT games). */
 static double loss(const Data *d, const double *w, double K, bool held)
 {
     double sum = 0;
@@ -237,7 +237,7 @@ static double loss(const Data *d, const double *w, double K, bool held)
         sum -= s->y * log(p) + (1 - s->y) * log(1 - p);
         n++;
     }
-    return n ? sum / (double)n : 0;
+    return n ? sum / (double)n : -1;
 }
 
 /* The scale that fits the present weights best (golden section on log K). */
@@ -253,6 +253,17 @@ static double fit_scale(const Data *d, const double *w)
             a = x1;
     }
     return exp((a + b) / 2);
+}
+
+/* The errors, as the fit goes: training and held out. */
+static void report(const char *when, const Data *d, const double *w, double K)
+{
+    const double held = loss(d, w, K, true);
+    fprintf(stderr, "%s: training %.5f ", when, loss(d, w, K, false));
+    if (held < 0)
+        fprintf(stderr, "(no game held out: fewer than %d games)\n", HOLDOUT);
+    else
+        fprintf(stderr, "held out %.5f\n", held);
 }
 
 /* Full-batch Adam on the training samples; features seen in fewer than
@@ -287,8 +298,11 @@ static void descend(const Data *d, const FitOptions *o, double *w, const double 
             w[f] -= o->rate * mh / (sqrt(vh) + 1e-12);
             w[f] = w[f] < -GW_LIMIT ? -GW_LIMIT : w[f] > GW_LIMIT ? GW_LIMIT : w[f];
         }
-        if (it % 100 == 0 || it == o->iters)
-            fprintf(stderr, "iteration %d: training %.5f held out %.5f\n", it, loss(d, w, K, false), loss(d, w, K, true));
+        if (it % 100 == 0 || it == o->iters) {
+            char when[32];
+            snprintf(when, sizeof when, "iteration %d", it);
+            report(when, d, w, K);
+        }
     }
     free(g);
     free(m);
@@ -334,8 +348,7 @@ static void parse_options(int argc, char **argv, FitOptions *o, int *first)
         if (!v)
             usage();
         if (!strcmp(a, "--rule"))
-            o->rule = !strcmp(v, "renju") ? RULE_RENJU : !strcmp(v, "standard") ? RULE_STANDARD
-                    : !strcmp(v, "freestyle") ? RULE_FREESTYLE : -2;
+            o->rule = gomoku_rule_of_ru(v);
         else if (!strcmp(a, "--skip"))
             o->skip = atoi(v);
         else if (!strcmp(a, "--iters"))
@@ -362,7 +375,7 @@ int tune_gomoku_fit_main(int argc, char **argv)
     FitOptions o;
     int first;
     parse_options(argc, argv, &o, &first);
-    Data d = {.count = xcalloc(FEATURES, sizeof *d.count)};
+    Data d = {.count = xcalloc(FEATURES, sizeof *d.count), .seen = xmalloc(SGF_MAX_NODES * sizeof *d.seen)};
     SgfGame *g = xmalloc(sizeof *g);
     double *w = xmalloc(FEATURES * sizeof *w), *w0 = xmalloc(FEATURES * sizeof *w0);
     for (int i = first; i < argc; i++)
@@ -379,7 +392,9 @@ int tune_gomoku_fit_main(int argc, char **argv)
             w[f + 1] = w0[f + 1] = e.passive;
         }
     const double K = fit_scale(&d, w);
-    fprintf(stderr, "scale K %.1f: training %.5f held out %.5f\n", K, loss(&d, w, K, false), loss(&d, w, K, true));
+    char when[32];
+    snprintf(when, sizeof when, "scale K %.1f", K);
+    report(when, &d, w, K);
     descend(&d, &o, w, w0, K);
     FILE *out = o.out ? fopen(o.out, "w") : stdout;
     if (!out) {
@@ -387,12 +402,16 @@ int tune_gomoku_fit_main(int argc, char **argv)
         return 1;
     }
     static const char *const RULE_NAME[] = {"freestyle", "standard", "renju"};
+    const double held = loss(&d, w, K, true), before = loss(&d, w0, K, true);
     fprintf(out, "/* Learned entries of the five-in-a-row evaluation (gomoku_weight.h):\n"
                  " * GW(table, class, patterns, value, passive). This file was written by\n"
-                 " * flipfive-tune gomoku-fit --rule %s on %ld games, %zu positions:\n"
-                 " * scale %.1f, held-out error %.5f (the weights before: %.5f); the\n"
-                 " * entries of the other rules are the ones it had. */\n",
-            RULE_NAME[o.rule], d.games, d.n, K, loss(&d, w, K, true), loss(&d, w0, K, true));
+                 " * flipfive-tune gomoku-fit --rule %s on %ld games, %zu positions:\n",
+            RULE_NAME[o.rule], d.games, d.n);
+    if (held < 0)
+        fprintf(out, " * scale %.1f, no game held out; the\n", K);
+    else
+        fprintf(out, " * scale %.1f, held-out error %.5f (the weights before: %.5f); the\n", K, held, before);
+    fprintf(out, " * entries of the other rules are the ones it had. */\n");
     const int n = write_entries(w, out);
     if (out != stdout)
         fclose(out);
@@ -400,6 +419,7 @@ int tune_gomoku_fit_main(int argc, char **argv)
     free(d.terms);
     free(d.s);
     free(d.count);
+    free(d.seen);
     free(w);
     free(w0);
     return 0;
