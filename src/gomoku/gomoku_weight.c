@@ -69,11 +69,6 @@ static GomokuWeight rule_weight(int cls, const uint8_t pat[4])
     return (GomokuWeight){(int16_t)v, (int16_t)pv};
 }
 
-static int key_of(const uint8_t pat[4])
-{
-    return ((pat[0] * PAT_COUNT + pat[1]) * PAT_COUNT + pat[2]) * PAT_COUNT + pat[3];
-}
-
 static void sort4(uint8_t p[4])
 {
     for (int i = 1; i < 4; i++)
@@ -95,14 +90,14 @@ static void combos_init(void)
                 for (int d = c; d < PAT_COUNT; d++) {
                     const uint8_t pat[4] = {(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d};
                     memcpy(combo_pats[rank], pat, 4);
-                    gomoku_weight_combo_rank[key_of(pat)] = (uint16_t)rank++;
+                    gomoku_weight_combo_rank[gomoku_weight_key(pat)] = (uint16_t)rank++;
                 }
     for (int k = 0; k < KEYS; k++) {
         uint8_t pat[4] = {(uint8_t)(k / (PAT_COUNT * PAT_COUNT * PAT_COUNT)),
                           (uint8_t)(k / (PAT_COUNT * PAT_COUNT) % PAT_COUNT),
                           (uint8_t)(k / PAT_COUNT % PAT_COUNT), (uint8_t)(k % PAT_COUNT)};
         sort4(pat);
-        gomoku_weight_combo_rank[k] = gomoku_weight_combo_rank[key_of(pat)];
+        gomoku_weight_combo_rank[k] = gomoku_weight_combo_rank[gomoku_weight_key(pat)];
     }
 }
 
@@ -119,7 +114,7 @@ bool gomoku_weight_set(int table, int cls, const uint8_t pat[4], GomokuWeight w)
     for (int i = 0; i < 4; i++)
         if (pat[i] >= PAT_COUNT)
             return false;
-    gomoku_weight_eval_table[table][cls * GW_COMBOS + gomoku_weight_combo_rank[key_of(pat)]] = w;
+    gomoku_weight_eval_table[table][cls * GW_COMBOS + gomoku_weight_combo_rank[gomoku_weight_key(pat)]] = w;
     return true;
 }
 

@@ -42,13 +42,19 @@ extern GomokuWeight gomoku_weight_eval_table[GW_TABLES][GW_INDICES];
 extern GomokuWeight gomoku_weight_rule_table[GW_INDICES];
 extern uint16_t gomoku_weight_combo_rank[PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT];
 
+/* Four patterns in this order as one number (gomoku_weight_combo_rank's
+ * index). */
+static inline int gomoku_weight_key(const uint8_t pat[4])
+{
+    return ((pat[0] * PAT_COUNT + pat[1]) * PAT_COUNT + pat[2]) * PAT_COUNT + pat[3];
+}
+
 /* A cell's index from its four patterns and its flags (pattern_flags()). */
 static inline int gomoku_weight_index(const uint8_t pat[4], int flags)
 {
     const int cls = flags & FL_FIVE ? 5 : flags & FL_FOUL ? 4 : flags & FL_OPEN4 ? 3
                   : (flags & FL_FOUR) && (flags & FL_THREE) ? 2 : flags & FL_THREE3 ? 1 : 0;
-    const int key = ((pat[0] * PAT_COUNT + pat[1]) * PAT_COUNT + pat[2]) * PAT_COUNT + pat[3];
-    return cls * GW_COMBOS + gomoku_weight_combo_rank[key];
+    return cls * GW_COMBOS + gomoku_weight_combo_rank[gomoku_weight_key(pat)];
 }
 
 /* The class and the four patterns (ascending) of an index. */
