@@ -84,3 +84,12 @@ int game_rule(const char *name)
 }
 
 const char *game_rule_name(int rule) { return RULES[rule & 1]; }
+
+bool game_of_rule(int rule, int *game, int *variant)
+{
+    if (rule < 0)
+        return false;
+    *variant = rule;
+    *game = game_index(rule == RULE_RENJU ? "Renju" : "Gomoku");
+    return *game >= 0;
+}

@@ -7,6 +7,8 @@
 #ifndef FLIPFIVE_GAMES_H
 #define FLIPFIVE_GAMES_H
 
+#include <stdbool.h>
+
 #include "game.h"
 
 /* Games in list_games order. */
@@ -25,5 +27,8 @@ int game_play_variant(int index, int rule);
  * freestyle (five or more wins) 0, standard (exactly five) 1; -1 unknown. */
 int game_rule(const char *name);
 const char *game_rule_name(int rule);
+/* The registry game and variant that play a five-in-a-row rule (GomokuRule:
+ * Renju, else Gomoku with it); false for rule < 0 or a game not built in. */
+bool game_of_rule(int rule, int *game, int *variant);
 
 #endif

@@ -12,12 +12,7 @@
 
 bool gomocup_rule_game(long code, int *game, int *variant)
 {
-    const int rule = gomoku_rule_of_code(code);
-    if (rule < 0)
-        return false;
-    *variant = rule;
-    *game = game_index(rule == RULE_RENJU ? "Renju" : "Gomoku");
-    return *game >= 0;
+    return game_of_rule(gomoku_rule_of_code(code), game, variant);
 }
 
 int gomocup_rule_code(int game, int variant)

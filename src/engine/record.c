@@ -23,12 +23,7 @@
  * writes it (RU[0], RU[1], RU[4]); false for anything else. */
 static bool rule_of_record(const SgfGame *g, int *game, int *variant)
 {
-    const int rule = gomoku_rule_of_ru(g->ru);
-    if (rule < 0)
-        return false;
-    *variant = rule;
-    *game = game_index(rule == RULE_RENJU ? "Renju" : "Gomoku");
-    return *game >= 0;
+    return game_of_rule(gomoku_rule_of_ru(g->ru), game, variant);
 }
 
 /* The game and variant a record is for; false when we do not play it. A

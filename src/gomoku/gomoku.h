@@ -110,9 +110,9 @@ static inline int gomoku_set_first(const CellSet *s)
 void gomoku_put(GomokuPos *p, int box, int color);
 void gomoku_remove(GomokuPos *p, int box);
 
-/* The rule a Gomocup rule code stands for: 0 freestyle, 1 exactly five,
- * 4 Renju, and the same with the continuous-game bit (2: Yixin-Board's
- * Renju, 3); -1 for any other code. */
+/* The rule a rule code stands for: 0 freestyle, 1 exactly five, 3 exactly
+ * five with Piskvork's continuous-game bit, 4 Renju, 2 Yixin-Board's Renju
+ * (as Rapfi reads it); -1 for any other code. */
 int gomoku_rule_of_code(long code);
 /* The rule an SGF record's RU names: a rule code as c-gomoku-cli writes it
  * (RU[1]), a name (freestyle, standard, exact, any mention of Renju), in
