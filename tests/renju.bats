@@ -101,6 +101,25 @@ puzzle() {
     [ "$(grep -c '^[^ ]* win [0-9]' <<<"$output")" -eq 50 ]
 }
 
+@test "the move the search chose is checked: one after which white wins by threats is dropped" {
+    # Ten moves of a game flipfive lost as Black: its search picks J8, and
+    # white wins by threats after it. On a node budget (one thread, the same
+    # in every run) the check finds that and drops it; --verbose names it.
+    local setup=("flipfive-set nodes 200000" "flipfive-set movetime 0" "loadsgf $DATA/renju-refuted.sgf")
+    gtp "${setup[@]}" "flipfive-set verbose true" "genmove b"
+    echo "$output" "$stderr"
+    local dropped move
+    dropped=$(echo "$stderr" | awk '$1 == "refuted:" { $1 = ""; print }')
+    move=$(echo "$output" | awk '/^= ./ { print $2 }' | tail -1)
+    [[ " $dropped " == *" J8 "* ]]
+    [[ " $dropped " != *" $move "* ]]
+    # every move dropped is a loss: white has a VCT after it
+    local m
+    for m in $dropped; do
+        [[ "$(gtp_value "${setup[@]}" "play b $m" "flipfive-vct 5")" == win* ]]
+    done
+}
+
 @test "tool: the fast forbidden check agrees with the slow one on random positions" {
     run "$BUILD/flipfive-gomoku" check forbidden 150 31
     echo "$output"

@@ -127,6 +127,12 @@ typedef struct GameOps {
     /* An opening book move (rng: a splitmix64 state for its choice among
      * near-equal moves), MOVE_NONE out of the book; NULL: no book. */
     Move (*book_move)(void *pos, uint64_t *rng);
+    /* Optional: true when, after the root move m, the opponent has a forced
+     * win that the game's own solver finds within nodes (0: any) by
+     * deadline_ns (0: none) (five-in-a-row: a VCT). The search checks the
+     * move it is about to choose and, when it is refuted, searches on
+     * without it. */
+    bool (*refuted)(void *pos, SearchCtx *ctx, Move m, uint64_t nodes, int64_t deadline_ns);
 } GameOps;
 
 #endif

@@ -252,6 +252,18 @@ PlayStatus engine_play(Engine *e, int color, Move m)
     return PLAY_OK;
 }
 
+/* The root moves the search dropped: the opponent wins after each. */
+static void log_refuted(const Engine *e, const SearchResult *r)
+{
+    fprintf(stderr, "refuted:");
+    for (int i = 0; i < r->nrefuted; i++) {
+        char v[8];
+        engine_format_vertex(e, r->refuted[i], v);
+        fprintf(stderr, " %s", v);
+    }
+    fprintf(stderr, "\n");
+}
+
 /* The verbose lines first, then the front end's observer. */
 static void engine_observe(void *arg, const SearchEvent *ev)
 {
@@ -277,6 +289,8 @@ void engine_search(Engine *e, const SearchLimits *limits)
     search_set_poll(e->search, e->poll, e->poll_arg);
     search_run(e->search, e->ops, e->pos, e->tt, &lim, &e->last);
     const SearchResult *r = &e->last;
+    if (e->set.verbose && r->nrefuted)
+        log_refuted(e, r);
     if (!info || r->nlines == 0 || r->nodes == e->info_nodes)
         return;
     const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,

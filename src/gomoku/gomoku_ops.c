@@ -155,6 +155,11 @@ static void ops_score_moves(void *vp, const Move *moves, int n, int *keys)
 
 static int ops_search_moves(void *vp, Move *out) { return gomoku_root_moves(vp, out); }
 
+static bool ops_refuted(void *vp, SearchCtx *ctx, Move m, uint64_t nodes, int64_t deadline_ns)
+{
+    return gomoku_search_refuted(vp, ctx, m, nodes, deadline_ns);
+}
+
 static int ops_alphabeta(void *vp, SearchCtx *ctx, int depth, int alpha, int beta)
 {
     return gomoku_alphabeta(vp, ctx, depth, alpha, beta);
@@ -192,7 +197,8 @@ static bool ops_solve(void *vp, SearchCtx *ctx, int depth, int alpha, int beta, 
     .moves_left = gomoku_moves_left,            \
     .score_units = gomoku_units,                \
     .gen_search_moves = ops_search_moves,       \
-    .alphabeta = ops_alphabeta
+    .alphabeta = ops_alphabeta,                 \
+    .refuted = ops_refuted
 
 const GameOps gomoku_ops = {
     .name = "Gomoku",

@@ -75,6 +75,16 @@ static bool answer_four(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int 
     return true;
 }
 
+bool gomoku_search_refuted(GomokuPos *p, SearchCtx *ctx, Move m, uint64_t nodes, int64_t deadline_ns)
+{
+    const ThreatLimits lim = {.nodes = nodes, .deadline_ns = deadline_ns, .ctx = ctx};
+    ThreatResult r;
+    gomoku_make(p, gomoku_box(p, m));
+    gomoku_vct(p, &lim, ROOT_VCT_DEPTH, &r);
+    gomoku_unmake(p);
+    return r.win;
+}
+
 bool gomoku_search_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int beta, int *score,
                          Move *best)
 {

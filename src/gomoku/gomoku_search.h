@@ -16,4 +16,8 @@
 bool gomoku_search_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int beta, int *score,
                          Move *best);
 
+/* After the root move m, does the opponent have a VCT (found within nodes,
+ * by deadline_ns)? The GameOps.refuted hook. */
+bool gomoku_search_refuted(GomokuPos *p, SearchCtx *ctx, Move m, uint64_t nodes, int64_t deadline_ns);
+
 #endif

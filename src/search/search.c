@@ -7,6 +7,7 @@
  * relative to the node so that shorter wins stay preferred.
  */
 #include "search.h"
+#include "search_refute.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -476,6 +477,7 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;
+    s->nrefuted = 0;
     s->observe = lim->observe;
     s->observe_arg = lim->observe_arg;
     s->start_ns = clock_ns();
@@ -596,6 +598,7 @@ static void deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
     int prev[SEARCH_MAX_PV] = {0};
     SearchLine found[SEARCH_MAX_PV];
     int64_t last_ns = 0, before_ns = 0;
+    SearchRefute refute = {.nsafe = 0};
     for (int depth = first; depth <= max_depth; depth++) {
         depth = lead_depth(s, depth);
         if (depth > max_depth)
@@ -658,6 +661,12 @@ static void deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
             log_iteration(s, res);
         for (int i = 0; i < res->nlines; i++)
             prev[i] = res->lines[i].score;
+        /* Step 4. The move chosen, checked against the opponent's wins
+         * that the search cannot see; refuted, the iteration again. */
+        if (search_refute_drop(s, lim, moves, &n, res, &refute, depth)) {
+            depth--;
+            continue;
+        }
         if (s->stop || res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN)
             break;
     }
@@ -791,13 +800,14 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
  * the main thread proved (a threat search's, say), or several lines (the
  * main thread's lines are the answer then, even when the clock stopped it
  * after its first). */
-static void take_deepest(const Helpers *hp, SearchResult *res)
+static void take_deepest(const SearchCtx *s, const Helpers *hp, SearchResult *res)
 {
     if (hp->multi || res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN)
         return;
     for (int i = 1; i <= hp->count; i++) {
         const SearchResult *r = hp->res[i];
-        if (r->depth <= res->depth || r->best == MOVE_NONE || r->pvlen == 0)
+        if (r->depth <= res->depth || r->best == MOVE_NONE || r->pvlen == 0 ||
+            search_refute_dropped(s, r->best))
             continue;
         res->best = r->best;
         res->score = r->score;
@@ -819,7 +829,7 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
         s->nodes += hp->ctx[i]->nodes;
     s->halt = NULL;
     s->lead = NULL;
-    take_deepest(hp, res);
+    take_deepest(s, hp, res);
     helpers_free(hp);
 }
 
@@ -932,6 +942,8 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
     helpers_stop(s, hp, res);
     if (!multi)
         single_line(res);
+    res->nrefuted = s->nrefuted;
+    memcpy(res->refuted, s->refuted, sizeof *res->refuted * (size_t)s->nrefuted);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
 }

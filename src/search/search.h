@@ -18,6 +18,7 @@
 
 enum { SEARCH_MAX_PV = 32 };   /* most lines a multi-PV search reports */
 enum { SEARCH_MAX_THREADS = 64 };
+enum { SEARCH_MAX_REFUTED = 16 };  /* root moves a search may drop as refuted */
 
 /* One principal variation: its value for the root side to move, and its
  * moves from the root (pv[0] is the root move it is about). */
@@ -85,6 +86,10 @@ typedef struct SearchResult {
      * moves (one, the best, without multi-PV). */
     int nlines;
     SearchLine lines[SEARCH_MAX_PV];
+    /* Root moves dropped because the opponent wins after them (see
+     * GameOps.refuted), in the order they were found. */
+    int nrefuted;
+    Move refuted[SEARCH_MAX_REFUTED];
 } SearchResult;
 
 /* Called every few thousand nodes; returning true stops the search. */
@@ -124,6 +129,10 @@ struct SearchCtx {
     SearchPoll poll;
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
+    /* Root moves dropped because GameOps.refuted found the opponent's win
+     * after them: no helper's result may bring one back. */
+    int nrefuted;
+    Move refuted[SEARCH_MAX_REFUTED];
     int probcut;                        /* SearchLimits.probcut */
     SearchObserve observe;              /* SearchLimits.observe */
     void *observe_arg;
