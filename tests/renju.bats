@@ -107,6 +107,7 @@ puzzle() {
     # in every run) the check finds that and drops it; --verbose names it.
     local setup=("flipfive-set nodes 200000" "flipfive-set movetime 0" "loadsgf $DATA/renju-refuted.sgf")
     gtp "${setup[@]}" "flipfive-set verbose true" "genmove b"
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
     echo "$output" "$stderr"
     local dropped move
     dropped=$(echo "$stderr" | awk '$1 == "refuted:" { $1 = ""; print }')
