@@ -7,7 +7,6 @@
  * relative to the node so that shorter wins stay preferred.
  */
 #include "search.h"
-#include "search_refute.h"
 
 #include <stddef.h>
 #include <stdio.h>

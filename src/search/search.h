@@ -197,4 +197,30 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
  * mover's view, searched one ply further from the root. */
 int search_after_move(SearchCtx *s, int depth, int alpha, int beta);
 
+/* For search.c, in search_refute.c: the check of the move an iteration
+ * chose (GameOps.refuted). Only the main thread of a single-line search
+ * checks, on a clock or on a node budget (a node budget keeps the search the
+ * same in every run); a search to a fixed depth (the bench) stays what it
+ * was. */
+enum { REFUTE_KEEP = 8 };   /* moves found safe, not checked again */
+
+/* The checks of one search so far. */
+typedef struct SearchRefute {
+    Move safe[REFUTE_KEEP];
+    int nsafe;
+    int64_t spent_ns;
+    uint64_t spent_nodes;
+} SearchRefute;
+
+/* After an iteration: does the opponent win after res->best, by a line the
+ * game's solver finds in a share of the time? Then the move leaves moves[]
+ * (n shrinks) and the result (the next move in the root order stands in
+ * until an iteration is done without it), s->refuted records it, and the
+ * answer is true: search the iteration again. */
+bool search_refute_drop(SearchCtx *s, const SearchLimits *lim, Move *moves, int *n, SearchResult *res,
+                        SearchRefute *v, int depth);
+
+/* m was dropped by search_refute_drop in this search. */
+bool search_refute_dropped(const SearchCtx *s, Move m);
+
 #endif

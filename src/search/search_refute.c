@@ -4,7 +4,7 @@
  * sequence, whose quiet defences its pruning cuts), which the game's own
  * solver reads directly (GameOps.refuted).
  */
-#include "search_refute.h"
+#include "search.h"
 
 #include <string.h>
 
