@@ -476,7 +476,6 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;
-    s->nrefuted = 0;
     s->observe = lim->observe;
     s->observe_arg = lim->observe_arg;
     s->start_ns = clock_ns();
@@ -799,14 +798,14 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
  * the main thread proved (a threat search's, say), or several lines (the
  * main thread's lines are the answer then, even when the clock stopped it
  * after its first). */
-static void take_deepest(const SearchCtx *s, const Helpers *hp, SearchResult *res)
+static void take_deepest(const Helpers *hp, SearchResult *res)
 {
     if (hp->multi || res->exact || res->score >= SCORE_WIN_MIN || res->score <= -SCORE_WIN_MIN)
         return;
     for (int i = 1; i <= hp->count; i++) {
         const SearchResult *r = hp->res[i];
         if (r->depth <= res->depth || r->best == MOVE_NONE || r->pvlen == 0 ||
-            search_refute_dropped(s, r->best))
+            search_refute_dropped(res, r->best))
             continue;
         res->best = r->best;
         res->score = r->score;
@@ -828,7 +827,7 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
         s->nodes += hp->ctx[i]->nodes;
     s->halt = NULL;
     s->lead = NULL;
-    take_deepest(s, hp, res);
+    take_deepest(hp, res);
     helpers_free(hp);
 }
 
@@ -911,6 +910,7 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
     s->probcut = lim->probcut;
     memset(res, 0, offsetof(SearchResult, lines));
     res->nlines = 0;
+    res->nrefuted = 0;
     res->best = MOVE_NONE;
     Move moves[MAX_MOVES];
     const int n = root_moves(s, moves);
@@ -941,8 +941,6 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
     helpers_stop(s, hp, res);
     if (!multi)
         single_line(res);
-    res->nrefuted = s->nrefuted;
-    memcpy(res->refuted, s->refuted, sizeof *res->refuted * (size_t)s->nrefuted);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
 }

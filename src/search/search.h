@@ -87,7 +87,8 @@ typedef struct SearchResult {
     int nlines;
     SearchLine lines[SEARCH_MAX_PV];
     /* Root moves dropped because the opponent wins after them (see
-     * GameOps.refuted), in the order they were found. */
+     * GameOps.refuted), in the order they were found: no helper's result
+     * may bring one back. */
     int nrefuted;
     Move refuted[SEARCH_MAX_REFUTED];
 } SearchResult;
@@ -129,10 +130,6 @@ struct SearchCtx {
     SearchPoll poll;
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
-    /* Root moves dropped because GameOps.refuted found the opponent's win
-     * after them: no helper's result may bring one back. */
-    int nrefuted;
-    Move refuted[SEARCH_MAX_REFUTED];
     int probcut;                        /* SearchLimits.probcut */
     SearchObserve observe;              /* SearchLimits.observe */
     void *observe_arg;
@@ -215,12 +212,12 @@ typedef struct SearchRefute {
 /* After an iteration: does the opponent win after res->best, by a line the
  * game's solver finds in a share of the time? Then the move leaves moves[]
  * (n shrinks) and the result (the next move in the root order stands in
- * until an iteration is done without it), s->refuted records it, and the
+ * until an iteration is done without it), res->refuted records it, and the
  * answer is true: search the iteration again. */
 bool search_refute_drop(SearchCtx *s, const SearchLimits *lim, Move *moves, int *n, SearchResult *res,
                         SearchRefute *v, int depth);
 
 /* m was dropped by search_refute_drop in this search. */
-bool search_refute_dropped(const SearchCtx *s, Move m);
+bool search_refute_dropped(const SearchResult *res, Move m);
 
 #endif

@@ -13,7 +13,7 @@
 enum {
     /* From this iteration on; each check on at most 1/SHARE_EACH of the
      * soft time and of the node budget, all of them on 1/SHARE_ALL: a check
-     * that finds nothing costs its whole share. */
+     * that finds nothing costs up to its share. */
     MIN_DEPTH = 4,
     SHARE_EACH = 6,
     SHARE_ALL = 3
@@ -27,14 +27,14 @@ static bool is_among(Move m, const Move *list, int n)
     return false;
 }
 
-bool search_refute_dropped(const SearchCtx *s, Move m) { return is_among(m, s->refuted, s->nrefuted); }
+bool search_refute_dropped(const SearchResult *res, Move m) { return is_among(m, res->refuted, res->nrefuted); }
 
 bool search_refute_drop(SearchCtx *s, const SearchLimits *lim, Move *moves, int *n, SearchResult *res,
                         SearchRefute *v, int depth)
 {
     if (!s->ops->refuted || s->helper || (!s->soft_ns && !s->node_limit) || lim->multipv > 1 ||
         *n < 2 || depth < MIN_DEPTH || s->stop || res->exact || res->score >= SCORE_WIN_MIN ||
-        res->score <= -SCORE_WIN_MIN || s->nrefuted >= SEARCH_MAX_REFUTED ||
+        res->score <= -SCORE_WIN_MIN || res->nrefuted >= SEARCH_MAX_REFUTED ||
         is_among(res->best, v->safe, v->nsafe) || !is_among(res->best, moves, *n))
         return false;
     const int64_t now = clock_ns();
@@ -70,7 +70,7 @@ bool search_refute_drop(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
         i++;
     memmove(&moves[i], &moves[i + 1], sizeof *moves * (size_t)(*n - i - 1));
     (*n)--;
-    s->refuted[s->nrefuted++] = res->best;
+    res->refuted[res->nrefuted++] = res->best;
     res->best = moves[0];
     res->pvlen = 1;
     res->pv[0] = moves[0];
