@@ -101,6 +101,14 @@ puzzle() {
     [ "$(grep -c '^[^ ]* win [0-9]' <<<"$output")" -eq 50 ]
 }
 
+@test "White's win by threats in all 31 positions of lost games (tests/data/renju-vct-lost.txt), every main line checked" {
+    # no VCF in any: each needs flipfive-vct, whose main line vcf-bench replays
+    run "$BATS_TEST_DIRNAME/../scripts/vcf-bench" -t 20 -P -e "$ENGINE" -f "$DATA/renju-vct-lost.txt"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -q '^total: 31 of 31 found and checked (31 by VCT), 31 within 20 s each; 0 failed checks;' <<<"$output"
+}
+
 @test "the move the search chose is checked: one after which white wins by threats is dropped" {
     # Ten moves of a game flipfive lost as Black: its search picks J8, and
     # white wins by threats after it. On a node budget (one thread, the same

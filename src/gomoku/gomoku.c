@@ -77,11 +77,13 @@ static void summarize(GomokuPos *p, int b, int color)
 {
     const uint8_t flags = (uint8_t)pattern_flags(p->view[color], p->pat[b][color]);
     const int index = gomoku_weight_index(p->pat[b][color], flags);
-    const GomokuWeight w = gomoku_weight_eval_table[p->wtable[color]][index];
-    p->sum[color] += w.value - p->weight[b][color].value;
-    p->psum[color] += w.passive - p->weight[b][color].passive;
     p->value[b][color] = gomoku_weight_rule_table[index].value;
-    p->weight[b][color] = w;
+    if (!p->lean) {
+        const GomokuWeight w = gomoku_weight_eval_table[p->wtable[color]][index];
+        p->sum[color] += w.value - p->weight[b][color].value;
+        p->psum[color] += w.passive - p->weight[b][color].passive;
+        p->weight[b][color] = w;
+    }
     if (flags != p->flags[b][color]) {
         p->flags[b][color] = flags;
         sets_update(p, b, color, flags);

@@ -68,6 +68,11 @@ typedef struct GomokuPos {
     int32_t psum[2];                     /* weight.passive summed over them */
     CellSet set[2][NSETS];
     int side;                            /* to move */
+    /* Lean: the threat searches' make/unmake, which read no evaluation,
+     * leave weight[], sum[] and psum[] as they were (the evaluation table's
+     * loads were the update's costliest step). Only set around moves that
+     * are all taken back before it is cleared (gomoku_lean). */
+    bool lean;
     int stones;
     int winner;                          /* BLACK, WHITE or -1 */
     uint64_t hash;
@@ -136,6 +141,15 @@ int gomoku_five_points(const GomokuPos *p, int color, int16_t *out);
 /* Copy of a set, sorted by box index (search order must not depend on the
  * history of insertions). */
 int gomoku_set_sorted(const GomokuPos *p, int color, int set, int16_t *out);
+
+/* Enters (on true) or leaves lean updates; returns the previous setting,
+ * which the caller restores once every move it made is taken back. */
+static inline bool gomoku_lean(GomokuPos *p, bool on)
+{
+    const bool was = p->lean;
+    p->lean = on;
+    return was;
+}
 
 /* Null-move-aware make/unmake on a GomokuPos (the GameOps ones, typed). */
 void gomoku_make(GomokuPos *p, int box);

@@ -8,6 +8,7 @@
  */
 #include "gomoku_eval.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "renju.h"
@@ -19,6 +20,7 @@ enum {
 
 int gomoku_evaluate(GomokuPos *p)
 {
+    assert(!p->lean); /* its sums are not kept then */
     const int me = p->side, opp = me ^ 1;
     int v = p->sum[me] * TEMPO_NUM / TEMPO_DEN - p->psum[opp];
     return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;

@@ -20,8 +20,8 @@ enum {
     UNKNOWN = -1
 };
 
-static uint8_t canon[2][1 << PAT_SIDE_BITS];
-static int8_t table[VIEW_COUNT][PAT_FORMS][PAT_FORMS];
+uint8_t pattern_canon[2][1 << PAT_SIDE_BITS];
+int8_t pattern_table[VIEW_COUNT][PAT_FORMS][PAT_FORMS];
 
 /* ------------------------------------------------------------ line logic */
 
@@ -149,9 +149,9 @@ static void side_fill(int8_t *l, int step, int id)
 static Pattern memo_child(int8_t *l, PatternView view)
 {
     int a = side_form(l, -1), b = side_form(l, +1);
-    if (table[view][a][b] == UNKNOWN)
-        table[view][a][b] = (int8_t)classify(l, view, memo_child);
-    return (Pattern)table[view][a][b];
+    if (pattern_table[view][a][b] == UNKNOWN)
+        pattern_table[view][a][b] = (int8_t)classify(l, view, memo_child);
+    return (Pattern)pattern_table[view][a][b];
 }
 
 static Pattern direct_child(int8_t *l, PatternView view)
@@ -175,7 +175,7 @@ static void canon_init(void)
                     break;
                 }
             }
-            canon[color][key] = (uint8_t)form_id(k, mask);
+            pattern_canon[color][key] = (uint8_t)form_id(k, mask);
         }
     }
 }
@@ -183,7 +183,7 @@ static void canon_init(void)
 void pattern_init(void)
 {
     canon_init();
-    memset(table, UNKNOWN, sizeof table);
+    memset(pattern_table, UNKNOWN, sizeof pattern_table);
     int8_t l[LINE];
     for (int v = 0; v < VIEW_COUNT; v++)
         for (int a = 0; a < PAT_FORMS; a++)
@@ -195,19 +195,11 @@ void pattern_init(void)
             }
 }
 
-Pattern pattern_of(uint32_t key, int color, PatternView view)
-{
-    return (Pattern)table[view][canon[color][key & PAT_SIDE_MASK]][canon[color][key >> PAT_SIDE_BITS & PAT_SIDE_MASK]];
-}
-
-/* Per pattern, its counts in bit fields, so that the four lines of a cell
- * add up in one integer. */
-enum { SH_FIVE = 0, SH_OVER = 3, SH_FOUR = 6, SH_OPEN = 10, SH_THREE = 13, M3 = 7, M4 = 15 };
-
 #define PACK(five, over, four, open, three) \
-    ((five) << SH_FIVE | (over) << SH_OVER | (four) << SH_FOUR | (open) << SH_OPEN | (three) << SH_THREE)
+    ((five) << PAT_SH_FIVE | (over) << PAT_SH_OVER | (four) << PAT_SH_FOUR | (open) << PAT_SH_OPEN | \
+     (three) << PAT_SH_THREE)
 
-static const uint16_t COUNTS[PAT_COUNT] = {
+const uint16_t pattern_counts[PAT_COUNT] = {
     [PAT_F3] = PACK(0, 0, 0, 0, 1),
     [PAT_B4] = PACK(0, 0, 1, 0, 0),
     [PAT_F4] = PACK(0, 0, 1, 1, 0),
@@ -215,20 +207,6 @@ static const uint16_t COUNTS[PAT_COUNT] = {
     [PAT_F5] = PACK(1, 0, 0, 0, 0),
     [PAT_OL] = PACK(0, 1, 0, 0, 0),
 };
-
-int pattern_flags(PatternView view, const uint8_t pat[4])
-{
-    const int pk = COUNTS[pat[0]] + COUNTS[pat[1]] + COUNTS[pat[2]] + COUNTS[pat[3]];
-    if (pk == 0)
-        return 0;
-    const int fives = pk >> SH_FIVE & M3, over = pk >> SH_OVER & M3, fours = pk >> SH_FOUR & M4;
-    const int open = pk >> SH_OPEN & M3, threes = pk >> SH_THREE & M3;
-    int f = (fives ? FL_FIVE : 0) | (fours ? FL_FOUR : 0) | (open || fours >= 2 ? FL_OPEN4 : 0) |
-            (threes ? FL_THREE : 0) | (threes >= 2 ? FL_THREE3 : 0);
-    if (view == VIEW_RENJU_BLACK && !fives && (over || fours >= 2 || threes >= 2))
-        f |= FL_FOUL;
-    return f;
-}
 
 Pattern pattern_of_line(const int8_t *line, int color, PatternView view)
 {

@@ -56,15 +56,48 @@ enum {
     FL_THREE3 = 32      /* makes two threes (some two lines F3) */
 };
 
-/* The FL_* flags of a cell whose four line patterns (for one colour,
- * counted as view says) are pat. */
-int pattern_flags(PatternView view, const uint8_t pat[4]);
-
 /* Builds the tables; once per program, before any other call (tables_init). */
 void pattern_init(void);
 
+/* The tables behind the two functions below, which the board's update
+ * calls for every cell a move reaches (inline: most of a threat search's
+ * time). A side of a key as its canonical form, per colour; the pattern of
+ * two forms, per view. */
+extern uint8_t pattern_canon[2][1 << PAT_SIDE_BITS];
+extern int8_t pattern_table[VIEW_COUNT][PAT_FORMS][PAT_FORMS];
+
 /* The pattern a stone of color (BLACK/WHITE) makes on a cell with this key. */
-Pattern pattern_of(uint32_t key, int color, PatternView view);
+static inline Pattern pattern_of(uint32_t key, int color, PatternView view)
+{
+    return (Pattern)pattern_table[view][pattern_canon[color][key & PAT_SIDE_MASK]]
+                                 [pattern_canon[color][key >> PAT_SIDE_BITS & PAT_SIDE_MASK]];
+}
+
+/* Per pattern, its counts in bit fields, so that the four lines of a cell
+ * add up in one integer. */
+enum {
+    PAT_SH_FIVE = 0, PAT_SH_OVER = 3, PAT_SH_FOUR = 6, PAT_SH_OPEN = 10, PAT_SH_THREE = 13,
+    PAT_M3 = 7, PAT_M4 = 15
+};
+extern const uint16_t pattern_counts[PAT_COUNT];
+
+/* The FL_* flags of a cell whose four line patterns (for one colour,
+ * counted as view says) are pat. */
+static inline int pattern_flags(PatternView view, const uint8_t pat[4])
+{
+    const int pk = pattern_counts[pat[0]] + pattern_counts[pat[1]] + pattern_counts[pat[2]] +
+                   pattern_counts[pat[3]];
+    if (pk == 0)
+        return 0;
+    const int fives = pk >> PAT_SH_FIVE & PAT_M3, over = pk >> PAT_SH_OVER & PAT_M3;
+    const int fours = pk >> PAT_SH_FOUR & PAT_M4, open = pk >> PAT_SH_OPEN & PAT_M3;
+    const int threes = pk >> PAT_SH_THREE & PAT_M3;
+    int f = (fives ? FL_FIVE : 0) | (fours ? FL_FOUR : 0) | (open || fours >= 2 ? FL_OPEN4 : 0) |
+            (threes ? FL_THREE : 0) | (threes >= 2 ? FL_THREE3 : 0);
+    if (view == VIEW_RENJU_BLACK && !fives && (over || fours >= 2 || threes >= 2))
+        f |= FL_FOUL;
+    return f;
+}
 
 /* Slow reference: the same answer computed directly from a line of
  * 2 * PAT_HALF + 1 cell codes (centre = the cell), for tests. */

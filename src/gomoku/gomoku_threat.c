@@ -359,7 +359,9 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
     if (!t)
         return;
     begin(t, lim);
+    const bool lean = gomoku_lean(p, true);
     int r = p->winner < 0 ? vcf_run(t, p, depth_limit(lim, VCF_MAX_DEPTH), 0, 0) : 0;
+    gomoku_lean(p, lean);
     if (r) {
         res->win = true;
         res->len = r;
@@ -560,6 +562,7 @@ void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *
         return;
     begin(t, lim);
     depth = depth_limit(lim, depth < VCT_MAX_DEPTH ? depth : VCT_MAX_DEPTH);
+    const bool lean = gomoku_lean(p, true);
     for (int d = 1; d <= depth && p->winner < 0; d++) {
         int r = vct_attack(t, p, d, 0);
         if (r) {
@@ -572,6 +575,7 @@ void gomoku_vct(GomokuPos *p, const ThreatLimits *lim, int depth, ThreatResult *
         if (t->aborted)
             break;
     }
+    gomoku_lean(p, lean);
     res->stopped = t->aborted;
     res->nodes = t->nodes;
 }

@@ -141,8 +141,10 @@ static bool same_set(const CellSet *a, const CellSet *b)
     return true;
 }
 
-/* The incremental state of p equals a fresh set-up of the same stones. */
-static bool same_state(GomokuPos *p, const Spot *s)
+/* The incremental state of p equals a fresh set-up of the same stones
+ * (not full: all but the evaluation's weights and sums, as lean updates
+ * keep it). */
+static bool same_state(GomokuPos *p, const Spot *s, bool full)
 {
     Spot now = *s;
     for (int c = 0; c < p->size * p->size; c++)
@@ -151,15 +153,16 @@ static bool same_state(GomokuPos *p, const Spot *s)
     GomokuPos *q = make_pos(&now);
     if (!q)
         return false;
-    bool ok = p->hash == q->hash && p->stones == q->stones && p->sum[0] == q->sum[0] && p->sum[1] == q->sum[1] &&
-              p->psum[0] == q->psum[0] && p->psum[1] == q->psum[1];
+    bool ok = p->hash == q->hash && p->stones == q->stones &&
+              (!full || (p->sum[0] == q->sum[0] && p->sum[1] == q->sum[1] && p->psum[0] == q->psum[0] &&
+                         p->psum[1] == q->psum[1]));
     for (int c = 0; c < p->size * p->size && ok; c++) {
         int b = gomoku_box(p, c);
         if (p->box[b] != CELL_EMPTY)
             continue;
         ok = memcmp(p->key[b], q->key[b], sizeof p->key[b]) == 0 && memcmp(p->pat[b], q->pat[b], sizeof p->pat[b]) == 0 &&
              memcmp(p->flags[b], q->flags[b], 2) == 0 && memcmp(p->value[b], q->value[b], sizeof p->value[b]) == 0 &&
-             memcmp(p->weight[b], q->weight[b], sizeof p->weight[b]) == 0 &&
+             (!full || memcmp(p->weight[b], q->weight[b], sizeof p->weight[b]) == 0) &&
              p->near[b] == q->near[b];
     }
     for (int c = 0; c < 2 && ok; c++)
@@ -167,6 +170,34 @@ static bool same_state(GomokuPos *p, const Spot *s)
             ok = same_set(&p->set[c][k], &q->set[c][k]);
     ops_of(s->rule)->destroy(q);
     return ok;
+}
+
+/* Random moves in lean updates (as the threat searches make them), each
+ * state checked, all taken back; then a short threat search. After either,
+ * the position must be whole again, evaluation included. */
+static bool lean_excursion(GomokuPos *p, const Spot *s, const GameOps *ops)
+{
+    const bool was = gomoku_lean(p, true);
+    int made = 0;
+    for (int k = 1 + rnd(6); made < k; made++) {
+        Move moves[MAX_MOVES];
+        const int n = ops->gen_moves(p, moves);
+        if (n == 0)
+            break;
+        ops->make(p, moves[rnd(n)]);
+        if (!same_state(p, s, false))
+            return false;
+    }
+    while (made-- > 0)
+        ops->unmake(p);
+    gomoku_lean(p, was);
+    if (!same_state(p, s, true))
+        return false;
+    ThreatLimits lim = {.nodes = 2000};
+    ThreatResult r;
+    if (p->winner < 0)
+        gomoku_vct(p, &lim, 2, &r);
+    return same_state(p, s, true);
 }
 
 static int check_incremental(int n)
@@ -193,16 +224,18 @@ static int check_incremental(int n)
                 ops->make(p, rnd(10) == 0 ? MOVE_PASS : moves[rnd(k)]);
                 made++;
             }
-            if (!same_state(p, &s))
+            if (!same_state(p, &s, true))
                 return fail(&s, "incremental state differs from a fresh set-up");
+            if (rnd(8) == 0 && !lean_excursion(p, &s, ops))
+                return fail(&s, "lean updates (threat searches) leave the position changed");
         }
         while (made-- > 0)
             ops->unmake(p);
-        if (p->hash != h0 || !same_state(p, &s))
+        if (p->hash != h0 || !same_state(p, &s, true))
             return fail(&s, "unmake does not restore the position");
         ops->destroy(p);
     }
-    printf("ok incremental: %d random games with make/unmake match fresh set-ups\n", n);
+    printf("ok incremental: %d random games with make/unmake (and lean excursions) match fresh set-ups\n", n);
     return 0;
 }
 
