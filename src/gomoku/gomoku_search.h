@@ -1,9 +1,9 @@
 /*
- * gomoku_search.h - what five-in-a-row adds to the game-agnostic search:
- * the GameOps.solve hook. Wins in one, fours against the side to move
- * (block them, or lose; at the horizon the block costs no depth), VCF at
- * every node and VCT at the root and at nodes with depth to spare, on node
- * budgets (deterministic) or, at the root, on a share of the move's time.
+ * gomoku_search.h - what five-in-a-row adds to the game-agnostic search at
+ * the root (below it, gomoku_ab.c searches on its own): the GameOps.solve
+ * hook (a five to make, a four that cannot be blocked, VCF, then VCT, on
+ * node budgets (deterministic) or a share of the move's time), and the
+ * check of the chosen move, GameOps.refuted.
  */
 #ifndef FLIPFIVE_GOMOKU_SEARCH_H
 #define FLIPFIVE_GOMOKU_SEARCH_H
@@ -13,6 +13,7 @@
 #include "gomoku.h"
 #include "search.h"
 
+/* The root only. */
 bool gomoku_search_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int beta, int *score,
                          Move *best);
 

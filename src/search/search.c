@@ -504,14 +504,6 @@ void search_set_threads(SearchCtx *s, int threads) { s->threads = threads > 1 ? 
 
 int search_threads(const SearchCtx *s) { return s->run_threads > 1 ? s->run_threads : 1; }
 
-int search_after_move(SearchCtx *s, int depth, int alpha, int beta)
-{
-    s->ply++;
-    const int v = -search_alphabeta(s, depth, -beta, -alpha);
-    s->ply--;
-    return v;
-}
-
 /* A game that answers the root outright (a forced win or loss) ends the
  * search there, provided its move is legal. */
 static bool root_solved(SearchCtx *s, int depth, SearchResult *res)

@@ -190,9 +190,6 @@ static inline bool search_enter_node(SearchCtx *s)
 void search_update_pv(SearchCtx *s, Move m);
 /* The alpha-beta itself, for game hooks that want to recurse. */
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
-/* For a game hook that made a move itself: the child's value from the
- * mover's view, searched one ply further from the root. */
-int search_after_move(SearchCtx *s, int depth, int alpha, int beta);
 
 /* For search.c, in search_refute.c: the check of the move an iteration
  * chose (GameOps.refuted). Only the main thread of a single-line search
