@@ -22,7 +22,8 @@ enum {
     ORDER_KILLER = 1 << 26,
     HISTORY_MAX = 1 << 24,
     SORT_WINDOW = 800,          /* ordering searches look this far past the window */
-    SORT_CLAMP = (1 << 23) - 1  /* ordering values kept below ORDER_TT / 64 */
+    SORT_CLAMP = (1 << 23) - 1, /* ordering values kept below ORDER_TT / 64 */
+    KEEP_DEEPER = 2             /* a store this much shallower leaves the entry */
 };
 
 SearchCtx *search_create(void)
@@ -238,7 +239,8 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     TtEntry e;
     Move tt_move = MOVE_NONE;
     const bool probe = depth > 0 || !(ops->tuning && ops->tuning->no_leaf_tt);
-    if (probe && tt_probe(s->tt, key, &e)) {
+    const bool hit = probe && tt_probe(s->tt, key, &e);
+    if (hit) {
         tt_move = e.move;
         int sc = score_from_tt(e.score, ply);
         if (!pv_node && e.depth >= depth) {
@@ -337,9 +339,12 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
         }
     }
 
-    /* Step 8. Remember the result. */
+    /* Step 8. Remember the result, unless this was a shallow search of a
+     * node the table knows deeper (ProbCut's, the ordering's): a later
+     * visit needs the deeper bound. */
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(s->tt, key, depth, bound, score_to_tt(best, ply), best_move);
+    if (!hit || bound == TT_EXACT || depth >= e.depth - KEEP_DEEPER)
+        tt_store(s->tt, key, depth, bound, score_to_tt(best, ply), best_move);
     return best;
 }
 
