@@ -14,6 +14,9 @@ typedef struct BenchPosition {
     int size, depth;
     const char *cells;
     char side;
+    /* Searched as genmove searches at a fixed depth (ProbCut on), not
+     * with the full-width limits of the others. */
+    bool as_played;
 } BenchPosition;
 
 static const BenchPosition POSITIONS[] = {
@@ -52,6 +55,10 @@ uint64_t bench_run(int depth, FILE *out)
             continue;
         }
         SearchLimits lim = {.depth = depth ? depth : bp->depth};
+        if (bp->as_played) {
+            e->set.depth = lim.depth;
+            engine_search_limits(e, bp->side == 'X' ? BLACK : WHITE, &lim);
+        }
         SearchResult res;
         search_run(e->search, e->ops, e->pos, e->tt, &lim, &res);
         char v[8];
