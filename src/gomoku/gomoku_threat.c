@@ -199,6 +199,19 @@ static void two_fives(const CellSet *s, int16_t *f)
     }
 }
 
+/* The defender d faces the fives af at two points: it blocks one (the
+ * smaller it may play) and the attacker wins on the other. The line of the
+ * two plies is recorded; the win is two plies away. */
+static int lost_to_two_fives(GomokuThreat *t, GomokuPos *p, const CellSet *af, int d, int ply)
+{
+    int16_t f[2];
+    two_fives(af, f);
+    int block = renju_can_play(p, f[0], d) ? f[0] : renju_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
+    t->line[ply] = (int16_t)block;
+    t->line[ply + 1] = block == f[0] ? f[1] : f[0];
+    return 2;
+}
+
 /* Defender to move after the attacker's four: plies to the attacker's
  * five, or 0 when the defence holds. */
 /* The attacker's moves in turn, each answered by defend(): the length of
@@ -224,14 +237,8 @@ static int vcf_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     const CellSet *af = &p->set[a][SET_FIVE];
     if (p->set[d][SET_FIVE].n > 0 || af->n == 0)
         return 0;
-    if (af->n >= 2) {
-        int16_t f[2];
-        two_fives(af, f);
-        int block = renju_can_play(p, f[0], d) ? f[0] : renju_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
-        t->line[ply] = (int16_t)block;
-        t->line[ply + 1] = block == f[0] ? f[1] : f[0];
-        return 2;
-    }
+    if (af->n >= 2)
+        return lost_to_two_fives(t, p, af, d, ply);
     const int f = af->cell[0];
     if (!renju_can_play(p, f, d)) {
         t->line[ply] = VCF_NO_BLOCK;
@@ -432,14 +439,8 @@ static int vct_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     const CellSet *af = &p->set[a][SET_FIVE];
     if (node(t) || p->set[d][SET_FIVE].n > 0)
         return 0;
-    if (af->n >= 2) {
-        int16_t f[2];
-        two_fives(af, f);
-        int block = renju_can_play(p, f[0], d) ? f[0] : renju_can_play(p, f[1], d) ? f[1] : VCF_NO_BLOCK;
-        t->line[ply] = (int16_t)block;
-        t->line[ply + 1] = block == f[0] ? f[1] : f[0];
-        return 2;
-    }
+    if (af->n >= 2)
+        return lost_to_two_fives(t, p, af, d, ply);
     if (af->n == 1) {
         const int f = af->cell[0];
         t->line[ply] = renju_can_play(p, f, d) ? (int16_t)f : VCF_NO_BLOCK;

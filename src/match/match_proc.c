@@ -125,7 +125,7 @@ fail_none:
     return false;
 }
 
-static bool write_all(int fd, const char *s, size_t n)
+bool match_proc_write_all(int fd, const char *s, size_t n)
 {
     while (n > 0) {
         ssize_t w = write(fd, s, n);
@@ -220,7 +220,7 @@ bool match_proc_send(MatchProc *p, const char *line)
         fprintf(p->log, "%c> %s\n", p->tag, line);
         fflush(p->log);
     }
-    return write_all(p->to_fd, line, strlen(line)) && write_all(p->to_fd, "\n", 1);
+    return match_proc_write_all(p->to_fd, line, strlen(line)) && match_proc_write_all(p->to_fd, "\n", 1);
 }
 
 ProcStatus match_proc_read_line(MatchProc *p, int64_t deadline_ns, Buf *line)

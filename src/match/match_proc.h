@@ -67,4 +67,8 @@ bool match_proc_no_children(const char *who);
 /* Marks fd close-on-exec, so engines never inherit the referee's pipes. */
 void match_proc_cloexec(int fd);
 
+/* Writes all n bytes to fd, across short writes and EINTR; false on an
+ * error or a closed pipe (SIGPIPE is ignored by the referee). */
+bool match_proc_write_all(int fd, const char *s, size_t n);
+
 #endif

@@ -98,20 +98,6 @@ typedef struct Worker {
     int ngames, reported;
 } Worker;
 
-static bool write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        s += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 static void worker_main(const MatchConfig *cfg, const MatchInfo *info, const MatchPlan *plan,
                         const Worker *w, int fd)
 {
@@ -124,7 +110,7 @@ static void worker_main(const MatchConfig *cfg, const MatchInfo *info, const Mat
         Buf b = {0};
         match_report_game_json(&r, &b);
         buf_printf(&b, "\n");
-        bool ok = write_all(fd, b.data, b.len);
+        bool ok = match_proc_write_all(fd, b.data, b.len);
         buf_free(&b);
         match_report_game_free(&r);
         if (!ok)

@@ -433,6 +433,17 @@ static void usage(FILE *f)
           f);
 }
 
+/* The subcommands, by the word that names them. */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} subcommands[] = {
+    {"openings", openings_main},        {"probcut", probcut_main},
+    {"nodes", nodes_main},              {"gen", gen_main},
+    {"fit", tune_fit_main},             {"gomoku-fit", tune_gomoku_fit_main},
+    {"check", tune_check_main},         {"book", tune_book_main},
+};
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -440,22 +451,9 @@ int main(int argc, char **argv)
         return 0;
     }
     tables_init();
-    if (argc >= 2 && !strcmp(argv[1], "openings"))
-        return openings_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "probcut"))
-        return probcut_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "nodes"))
-        return nodes_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "gen"))
-        return gen_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "fit"))
-        return tune_fit_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "gomoku-fit"))
-        return tune_gomoku_fit_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "check"))
-        return tune_check_main(argc - 2, argv + 2);
-    if (argc >= 2 && !strcmp(argv[1], "book"))
-        return tune_book_main(argc - 2, argv + 2);
+    for (size_t i = 0; argc >= 2 && i < sizeof subcommands / sizeof *subcommands; i++)
+        if (!strcmp(argv[1], subcommands[i].name))
+            return subcommands[i].run(argc - 2, argv + 2);
     usage(stderr);
     return 2;
 }
