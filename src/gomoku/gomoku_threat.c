@@ -212,8 +212,6 @@ static int lost_to_two_fives(GomokuThreat *t, GomokuPos *p, const CellSet *af, i
     return 2;
 }
 
-/* Defender to move after the attacker's four: plies to the attacker's
- * five, or 0 when the defence holds. */
 /* The attacker's moves in turn, each answered by defend(): the length of
  * the first winning line (its first move at t->line[ply]), or 0. */
 static int try_attacks(GomokuThreat *t, GomokuPos *p, const int16_t *list, int n,
@@ -231,6 +229,8 @@ static int try_attacks(GomokuThreat *t, GomokuPos *p, const int16_t *list, int n
     return 0;
 }
 
+/* Defender to move after the attacker's four: plies to the attacker's
+ * five, or 0 when the defence holds. */
 static int vcf_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 {
     const int d = p->side, a = d ^ 1;

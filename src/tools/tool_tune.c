@@ -418,31 +418,32 @@ static int openings_main(int argc, char **argv)
     return 0;
 }
 
+/* The subcommands, by the word that names them, in the order usage lists
+ * them; `help` is the rest of their usage line. */
+static const struct {
+    const char *name, *help;
+    int (*run)(int argc, char **argv);
+} subcommands[] = {
+    {"gen", " [options] FILE        self-play games, labelled positions", gen_main},
+    {"fit", " [options] --out FILE.inc DATA...  weights fitted to them", tune_fit_main},
+    {"gomoku-fit", " [options] SGF...  the Gomoku evaluation fitted to games", tune_gomoku_fit_main},
+    {"check", " [GAMES]            the fast evaluation against its slow reference", tune_check_main},
+    {"book", " [options]           the 8x8 opening book (othello8_book.inc)", tune_book_main},
+    {"probcut", " [options] DATA   deep against shallow search values", probcut_main},
+    {"nodes", " [options] DATA     search nodes on the positions of DATA", nodes_main},
+    {"openings", " [PLIES [DEPTH]] distinct openings with their values", openings_main},
+};
+enum { NSUBCOMMANDS = sizeof subcommands / sizeof *subcommands };
+
 static void usage(FILE *f)
 {
-    fputs("usage: flipfive-tune gen [options] FILE        self-play games, labelled positions\n"
-          "       flipfive-tune fit [options] --out FILE.inc DATA...  weights fitted to them\n"
-          "       flipfive-tune gomoku-fit [options] SGF...  the Gomoku evaluation fitted to games\n"
-          "       flipfive-tune check [GAMES]            the fast evaluation against its slow reference\n"
-          "       flipfive-tune book [options]           the 8x8 opening book (othello8_book.inc)\n"
-          "       flipfive-tune probcut [options] DATA   deep against shallow search values\n"
-          "       flipfive-tune nodes [options] DATA     search nodes on the positions of DATA\n"
-          "       flipfive-tune openings [PLIES [DEPTH]] distinct openings with their values\n"
-          "gen, fit, probcut and nodes without a file print their options; the README's section\n"
+    for (int i = 0; i < NSUBCOMMANDS; i++)
+        fprintf(f, "%s flipfive-tune %s%s\n", i ? "      " : "usage:", subcommands[i].name,
+                subcommands[i].help);
+    fputs("gen, fit, probcut and nodes without a file print their options; the README's section\n"
           "\"Tuning the 8x8 evaluation\" shows the steps.\n",
           f);
 }
-
-/* The subcommands, by the word that names them. */
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} subcommands[] = {
-    {"openings", openings_main},        {"probcut", probcut_main},
-    {"nodes", nodes_main},              {"gen", gen_main},
-    {"fit", tune_fit_main},             {"gomoku-fit", tune_gomoku_fit_main},
-    {"check", tune_check_main},         {"book", tune_book_main},
-};
 
 int main(int argc, char **argv)
 {
@@ -451,7 +452,7 @@ int main(int argc, char **argv)
         return 0;
     }
     tables_init();
-    for (size_t i = 0; argc >= 2 && i < sizeof subcommands / sizeof *subcommands; i++)
+    for (int i = 0; argc >= 2 && i < NSUBCOMMANDS; i++)
         if (!strcmp(argv[1], subcommands[i].name))
             return subcommands[i].run(argc - 2, argv + 2);
     usage(stderr);
