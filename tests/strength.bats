@@ -92,3 +92,23 @@ obf() {
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" =~ ^=\ (C4|D3|E6|F5)$ ]]
 }
+
+@test "flipfive-tune fit --keep starts from the weights it was given: no step, the same weights out" {
+    "$BUILD/flipfive-tune" gen --games 4 --seed 3 --exact 10 "$BATS_TEST_TMPDIR/d.bin" 2>/dev/null
+    body() { grep '^    "' "$1"; }
+    # the compiled-in weights, then a file's (FLIPFIVE_WEIGHTS): stages
+    # with positions and stages without (the random openings) alike
+    run "$BUILD/flipfive-tune" fit --keep 1 --epochs 0 --out "$BATS_TEST_TMPDIR/k.inc" "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [ "$(body "$BATS_TEST_TMPDIR/k.inc")" = "$(body "$ROOT/src/othello8/othello8_weights.inc")" ]
+    run "$BUILD/flipfive-tune" fit --lambda 30 --epochs 20 --out "$BATS_TEST_TMPDIR/w.inc" "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [ "$(body "$BATS_TEST_TMPDIR/w.inc")" != "$(body "$ROOT/src/othello8/othello8_weights.inc")" ]
+    FLIPFIVE_WEIGHTS="$BATS_TEST_TMPDIR/w.inc" run "$BUILD/flipfive-tune" fit --keep 1 --epochs 0 \
+        --out "$BATS_TEST_TMPDIR/k2.inc" "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [ "$(body "$BATS_TEST_TMPDIR/k2.inc")" = "$(body "$BATS_TEST_TMPDIR/w.inc")" ]
+    # --keep is a pull on Adam's steps; the Jacobi steps have none
+    run "$BUILD/flipfive-tune" fit --keep 1 --jacobi --out "$BATS_TEST_TMPDIR/j.inc" "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 2 ]
+}

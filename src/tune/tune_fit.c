@@ -8,7 +8,8 @@
  * the mean squared error plus an L2 penalty, on 95 % of the positions; the
  * other 5 % (chosen by a hash of the position, so the same ones every time)
  * measure the fit. Stages are fitted from the end of the game backwards,
- * each starting from the weights of the one after it.
+ * each starting from the weights of the one after it (with --keep, from
+ * the weights the tuner was started with: README "Tuning", round D).
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ typedef struct FitOptions {
     int smooth;        /* also train on positions this many empties outside */
     bool jacobi;       /* diagonal steps (error over count + lambda), not Adam */
     bool prior;        /* the penalty pulls towards the next stage's weights, not 0 */
+    double keep;       /* a second penalty towards the starting weights, per sample of each weight */
     int search;        /* depth of the searches that label inexact positions; 0: none */
     double mix;        /* share of the game's label in a searched one */
     long max_samples;  /* per stage, evenly spaced; 0: all */
@@ -233,20 +235,27 @@ static void gradient(const Stage *st, const double *w, double *g, int nw)
     }
 }
 
+/* Samples per weight among the training positions. */
+static double *weight_counts(const Stage *st, int nw)
+{
+    double *count = xcalloc((size_t)nw, sizeof *count);
+    for (int i = 0; i < st->n; i++)
+        if (!st->test[i])
+            for (int k = 0; k < FEATURES; k++)
+                count[st->feat[(size_t)i * FEATURES + k]] += 1;
+    return count;
+}
+
 /* Full-batch steps along the gradient scaled per weight by its number of
  * samples plus lambda: a rare configuration moves as little as its few
  * samples justify (Adam moves every weight at the same rate, which fits
  * the noise of rare ones). */
 static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOptions *o)
 {
-    double *g = xcalloc((size_t)nw, sizeof *g), *count = xcalloc((size_t)nw, sizeof *count);
+    double *g = xcalloc((size_t)nw, sizeof *g), *count = weight_counts(st, nw);
     long ntrain = 0;
     for (int i = 0; i < st->n; i++)
-        if (!st->test[i]) {
-            ntrain++;
-            for (int k = 0; k < FEATURES; k++)
-                count[st->feat[(size_t)i * FEATURES + k]] += 1;
-        }
+        ntrain += !st->test[i];
     for (int epoch = 0; ntrain > 0 && epoch < o->epochs; epoch++) {
         gradient(st, w, g, nw);
         for (int j = 0; j < nw; j++)
@@ -257,11 +266,18 @@ static void fit_stage_jacobi(const Stage *st, double *w, int nw, const FitOption
     free(count);
 }
 
-/* Full-batch Adam on the mean squared error plus the L2 penalty. */
-static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
+/* Full-batch Adam on the mean squared error plus the L2 penalty. With
+ * --keep K and base (the weights the tuner started with), a second penalty
+ * of K times each weight's samples pulls it towards its base value: the
+ * data those weights were fitted on, K times as much as this data, seen
+ * only through the diagonal of its squared error (which this data's
+ * counts estimate), so new positions refine old weights instead of
+ * replacing them. */
+static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o, const double *base)
 {
     /* A stage without positions (the game's first plies are random
-     * openings, never kept) keeps the weights of the stage after it. */
+     * openings, never kept) keeps the weights of the stage after it, or
+     * with --keep its own starting ones. */
     if (o->jacobi) {
         fit_stage_jacobi(st, w, nw, o);
         return;
@@ -269,12 +285,18 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
     long ntrain = 0;
     for (int i = 0; i < st->n; i++)
         ntrain += !st->test[i];
-    if (ntrain == 0)
+    if (ntrain == 0) {
+        if (o->keep > 0)
+            memcpy(w, base, sizeof *w * (size_t)nw);
         return;
+    }
     double *g = xcalloc((size_t)nw, sizeof *g), *m = xcalloc((size_t)nw, sizeof *m);
     double *v = xcalloc((size_t)nw, sizeof *v), *prior = xcalloc((size_t)nw, sizeof *prior);
     if (o->prior) /* w holds the weights of the stage after this one */
         memcpy(prior, w, sizeof *w * (size_t)nw);
+    double *count = o->keep > 0 ? weight_counts(st, nw) : NULL;
+    if (count)
+        memcpy(w, base, sizeof *w * (size_t)nw);
     const double b1 = 0.9, b2 = 0.999;
     double p1 = 1, p2 = 1;
     for (int epoch = 0; epoch < o->epochs; epoch++) {
@@ -283,7 +305,10 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
         p2 *= b2;
         const double rate = o->rate * (epoch < o->epochs / 2 ? 1.0 : 0.3);
         for (int j = 0; j < nw; j++) {
-            const double grad = 2 * (g[j] + o->lambda * (w[j] - prior[j])) / (double)ntrain;
+            double pull = o->lambda * (w[j] - prior[j]);
+            if (count)
+                pull += o->keep * count[j] * (w[j] - base[j]);
+            const double grad = 2 * (g[j] + pull) / (double)ntrain;
             if (grad == 0 && w[j] == prior[j])
                 continue;
             m[j] = b1 * m[j] + (1 - b1) * grad;
@@ -295,6 +320,7 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o)
     free(m);
     free(v);
     free(prior);
+    free(count);
 }
 
 static void write_weights(FILE *f, int16_t *const *packed, int packed_size, const char *summary)
@@ -342,6 +368,8 @@ int tune_fit_main(int argc, char **argv)
             o.jacobi = true;
         else if (!strcmp(a, "--prior"))
             o.prior = true;
+        else if (!strcmp(a, "--keep") && has)
+            o.keep = atof(argv[++i]);
         else if (!strcmp(a, "--smooth") && has)
             o.smooth = atoi(argv[++i]);
         else if (!strcmp(a, "--out") && has)
@@ -353,8 +381,8 @@ int tune_fit_main(int argc, char **argv)
             return 2;
         }
     }
-    if (!all.n || !o.out || o.threads < 1 || o.threads > MAX_THREADS) {
-        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--prior] [--search D] [--mix A] [--threads N] [--max N] --out FILE.inc DATA...\n");
+    if (!all.n || !o.out || o.threads < 1 || o.threads > MAX_THREADS || (o.keep > 0 && o.jacobi)) {
+        fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--prior] [--keep K] [--search D] [--mix A] [--threads N] [--max N] --out FILE.inc DATA...\n");
         return 2;
     }
     Relabel r[MAX_THREADS];
@@ -363,10 +391,19 @@ int tune_fit_main(int argc, char **argv)
         if (!r[k].pos || !r[k].ctx || !r[k].tt)
             die("out of memory");
     }
-    for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
-        o8p_set_weights(s, NULL);
     int *map = packed_map();
     const int packed_size = o8p_packed_size();
+    double *base[O8P_STAGES];
+    for (int s = 0; s < O8P_STAGES; s++) { /* what --keep pulls towards */
+        int16_t *p = xmalloc(sizeof *p * (size_t)packed_size);
+        o8p_pack(o8p_weights(s), p);
+        base[s] = xmalloc(sizeof **base * (size_t)packed_size);
+        for (int j = 0; j < packed_size; j++)
+            base[s][j] = p[j] / 100.0;
+        free(p);
+    }
+    for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
+        o8p_set_weights(s, NULL);
     double *w = xcalloc((size_t)packed_size, sizeof *w);
     int16_t *packed[O8P_STAGES];
     fprintf(stderr, "%zu positions, %d weights per stage\n", all.n, packed_size);
@@ -381,7 +418,7 @@ int tune_fit_main(int argc, char **argv)
         load_stage(&all, s, o.search ? 0 : o.smooth, &o, map, &st);
         if (o.search)
             relabel(&st, &o, r);
-        fit_stage(&st, w, packed_size, &o);
+        fit_stage(&st, w, packed_size, &o, base[s]);
         long ntest = 0;
         for (int i = 0; i < st.n; i++)
             ntest += st.test[i];
@@ -412,8 +449,10 @@ int tune_fit_main(int argc, char **argv)
     }
     write_weights(f, packed, packed_size, summary);
     fclose(f);
-    for (int s = 0; s < O8P_STAGES; s++)
+    for (int s = 0; s < O8P_STAGES; s++) {
         free(packed[s]);
+        free(base[s]);
+    }
     free(w);
     free(map);
     free(all.s);
