@@ -378,11 +378,13 @@ int tune_fit_main(int argc, char **argv)
             ;
         else {
             fprintf(stderr, "flipfive-tune fit: bad argument or unreadable file: %s\n", a);
+            free(all.s);
             return 2;
         }
     }
     if (!all.n || !o.out || o.threads < 1 || o.threads > MAX_THREADS || (o.keep > 0 && o.jacobi)) {
         fprintf(stderr, "usage: flipfive-tune fit [--epochs N] [--rate R] [--lambda L] [--smooth E]\n       [--stages A-B] [--jacobi] [--prior] [--keep K] [--search D] [--mix A] [--threads N] [--max N] --out FILE.inc DATA...\n");
+        free(all.s);
         return 2;
     }
     Relabel r[MAX_THREADS];
