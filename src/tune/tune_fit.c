@@ -323,6 +323,19 @@ static void fit_stage(const Stage *st, double *w, int nw, const FitOptions *o, c
     free(count);
 }
 
+/* Stage s's weights as the tuner found them (compiled in or
+ * FLIPFIVE_WEIGHTS), in discs, packed like the fitted ones. */
+static double *starting_weights(int s, int packed_size)
+{
+    int16_t *p = xmalloc(sizeof *p * (size_t)packed_size);
+    o8p_pack(o8p_weights(s), p);
+    double *w = xmalloc(sizeof *w * (size_t)packed_size);
+    for (int j = 0; j < packed_size; j++)
+        w[j] = p[j] / 100.0;
+    free(p);
+    return w;
+}
+
 static void write_weights(FILE *f, int16_t *const *packed, int packed_size, const char *summary)
 {
     O8Text t = {0};
@@ -395,15 +408,9 @@ int tune_fit_main(int argc, char **argv)
     }
     int *map = packed_map();
     const int packed_size = o8p_packed_size();
-    double *base[O8P_STAGES];
-    for (int s = 0; s < O8P_STAGES; s++) { /* what --keep pulls towards */
-        int16_t *p = xmalloc(sizeof *p * (size_t)packed_size);
-        o8p_pack(o8p_weights(s), p);
-        base[s] = xmalloc(sizeof **base * (size_t)packed_size);
-        for (int j = 0; j < packed_size; j++)
-            base[s][j] = p[j] / 100.0;
-        free(p);
-    }
+    double *base[O8P_STAGES]; /* what --keep pulls towards; read before they are cleared */
+    for (int s = 0; s < O8P_STAGES; s++)
+        base[s] = o.keep > 0 ? starting_weights(s, packed_size) : NULL;
     for (int s = 0; s < O8P_STAGES; s++) /* no weights until fitted */
         o8p_set_weights(s, NULL);
     double *w = xcalloc((size_t)packed_size, sizeof *w);
