@@ -11,12 +11,14 @@
  * each starting from the weights of the one after it (with --keep, from
  * the weights the tuner was started with: README "Tuning", round D).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "othello8.h"
+#include "othello8_indices.h"
 #include "othello8_ops.h"
 #include "othello8_pattern.h"
 #include "search.h"
@@ -46,7 +48,8 @@ typedef struct Samples {
     size_t n, cap;
 } Samples;
 
-enum { FEATURES = 51 };
+/* Features of every position: the pattern instances, the scalars, the bias. */
+enum { FEATURES = O8I_INSTANCES + O8P_SCALARS + 1 };
 
 /* What one thread's labelling searches need: each its own table, so a
  * label depends only on the positions that thread searched before it. */
@@ -138,6 +141,7 @@ static void load_stage(const Samples *all, int stage, int smooth, const FitOptio
         uint32_t raw[O8P_MAX_FEATURES];
         /* A neighbour's features, read as if it were in this stage. */
         const int nf = o8p_features(s->P, s->O, raw);
+        assert(nf == FEATURES);
         uint32_t *f = &st->feat[(size_t)st->n * FEATURES];
         for (int k = 0; k < nf; k++)
             f[k] = (uint32_t)map[raw[k]];
