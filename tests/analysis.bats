@@ -43,7 +43,7 @@ gtp_count_moves() {
     done <<<"$stderr"
     [ "$n" -eq 8 ]
     # the last line is the move played, with the value flipfive-analyze gives
-    [[ "${stderr_lines[7]}" == *" score +2.77 "*" pv F3 D6 E2 F5 D7 F2 F4 G4" ]]
+    [[ "${stderr_lines[7]}" == *" score +2.32 "*" pv F3 D6 E2 F5 D7 F2 F4 G4" ]]
     [ "${output##*$'\n'}" = "= F3" ]
 }
 
@@ -86,7 +86,7 @@ gtp_count_moves() {
             if (a !~ /^VAR( [bw] ([A-Z][0-9]+|pass))+$/ || b !~ /^LABEL( [A-Z][0-9]+ [-+][0-9.]+)+$/ ||
                 c !~ /^TEXT depth [0-9]+ score / || d != "") bad++ } END { print bad + 0 }' <<<"$stderr")" -eq 0 ]
     # White's last iteration, as protocol/GTP.md shows it
-    grep -A3 -x 'VAR w C3 b C4 w E3 b F4' <<<"$stderr" | grep -qx 'LABEL C3 -4.83'
+    grep -A3 -x 'VAR w C5 b E6 w D2 b C3' <<<"$stderr" | grep -qx 'LABEL C5 -3.09'
     [ "${stderr_lines[-1]}" = "gogui-gfx: CLEAR" ]
 }
 

@@ -62,7 +62,7 @@ ffo() {
     b=$(printf "$cmds" "$(ffo 40)" | timeout 600 "$ENGINE" --threads 1 2>&1 | sed 's/ time [0-9.]*//; s/ nps [0-9]*//')
     [ -n "$a" ]
     [ "$a" = "$b" ]
-    [[ "$a" == *"nodes 8458301"* ]]
+    [[ "$a" == *"nodes 7975038"* ]]
     # A fixed depth is searched on one thread whatever the setting.
     a=$(printf 'flipfive-set verbose 1\nflipfive-set depth 9\nplay b d3\ngenmove w\n' |
         timeout 600 "$ENGINE" --threads 1 --book off 2>&1 | sed 's/ time [0-9.]*//; s/ nps [0-9]*//')
