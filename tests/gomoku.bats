@@ -324,6 +324,13 @@ full" ] ;;
     [ "$output" = "= H9 +8 heuristic depth 1 pv H9" ]
     run bash -c "printf '$script' freestyle | FLIPFIVE_GOMOKU_WEIGHTS=/dev/null '$ENGINE' | grep heuristic"
     [ "$output" = "= H9 +8 heuristic depth 1 pv H9" ]
+    # the threat term: 300 for the side to move whatever the threats (every
+    # mask of the exactly-five table) lowers the depth-1 score by 300
+    awk 'BEGIN { for (m = 0; m < 2048; m++) printf "GT(1, %d, 300)\n", m }' >"$BATS_TEST_TMPDIR/threat.inc"
+    run bash -c "printf '$script' standard | FLIPFIVE_GOMOKU_WEIGHTS='$BATS_TEST_TMPDIR/threat.inc' '$ENGINE' | grep heuristic"
+    [ "$output" = "= H9 -294 heuristic depth 1 pv H9" ]
+    run bash -c "printf '$script' freestyle | FLIPFIVE_GOMOKU_WEIGHTS='$BATS_TEST_TMPDIR/threat.inc' '$ENGINE' | grep heuristic"
+    [ "$output" = "= H9 +8 heuristic depth 1 pv H9" ]
     # the board's sums stay those of a fresh set-up with learned entries
     run env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/one.inc" "$BUILD/flipfive-gomoku" check incremental 60 5
     [ "$status" -eq 0 ]
@@ -331,8 +338,11 @@ full" ] ;;
     printf 'GW(4, 0, 0, 0, 0, 1, 5, 5)\n' >"$BATS_TEST_TMPDIR/table.inc"
     printf 'GW(1, 0, 0, 0, 0, 12, 5, 5)\n' >"$BATS_TEST_TMPDIR/pattern.inc"
     printf 'GW(1, 0, 0, 0, 0, 1, 5)\n' >"$BATS_TEST_TMPDIR/short.inc"
+    printf 'GT(1, 2048, 5)\n' >"$BATS_TEST_TMPDIR/mask.inc"
+    printf 'GT(4, 0, 5)\n' >"$BATS_TEST_TMPDIR/ttable.inc"
+    printf 'GT(1, 0, -30001)\n' >"$BATS_TEST_TMPDIR/tbig.inc"
     # shellcheck disable=SC2154 # set by bats: run --separate-stderr
-    for f in big table pattern short; do
+    for f in big table pattern short mask ttable tbig; do
         run --separate-stderr env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/$f.inc" "$ENGINE" </dev/null
         [ "$status" -eq 2 ]
         [ -z "$output" ]
@@ -365,6 +375,11 @@ full" ] ;;
     [ "$output" -gt 50 ]
     run grep '^GW([023], ' "$BATS_TEST_TMPDIR/w.inc"
     [ "$output" = "GW(2, 0, 0, 0, 0, 1, 7, 8) /* Renju black */" ]
+    # and the threat term of that table alone
+    run grep -c '^GT(1, ' "$BATS_TEST_TMPDIR/w.inc"
+    [ "$output" -gt 0 ]
+    run grep -c '^GT([023], ' "$BATS_TEST_TMPDIR/w.inc"
+    [ "$output" = 0 ]
     run env FLIPFIVE_GOMOKU_WEIGHTS="$BATS_TEST_TMPDIR/w.inc" "$BUILD/flipfive-gomoku" check incremental 30 7
     [ "$status" -eq 0 ]
     run "$BUILD/flipfive-tune" gomoku-fit --rule chess "$DATA"/rapfi-games/*.sgf

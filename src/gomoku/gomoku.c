@@ -42,6 +42,16 @@ static void set_clear(CellSet *s)
 
 static const int SET_FLAG[NSETS] = {FL_FIVE, FL_FOUR, FL_THREE};
 
+/* The threat kinds of a cell with these flags join (delta 1) or leave (-1)
+ * its colour's counts. */
+static void count_kinds(GomokuPos *p, int color, int flags, int delta)
+{
+    const int kinds = gomoku_threat_kinds(flags);
+    for (int k = 0; kinds >> k; k++)
+        if (kinds >> k & 1)
+            p->kinds[color][k] = (int16_t)(p->kinds[color][k] + delta);
+}
+
 /* Sets follow the flags of an empty cell; occupied cells are in none. */
 static void sets_update(GomokuPos *p, int b, int color, int flags)
 {
@@ -85,6 +95,8 @@ static void summarize(GomokuPos *p, int b, int color)
         p->weight[b][color] = w;
     }
     if (flags != p->flags[b][color]) {
+        count_kinds(p, color, p->flags[b][color], -1);
+        count_kinds(p, color, flags, 1);
         p->flags[b][color] = flags;
         sets_update(p, b, color, flags);
     }
@@ -152,6 +164,7 @@ void gomoku_put(GomokuPos *p, int b, int color)
         p->sum[c] -= p->weight[b][c].value;
         p->psum[c] -= p->weight[b][c].passive;
         sets_update(p, b, c, 0);
+        count_kinds(p, c, p->flags[b][c], -1);
     }
     update_lines(p, b, (uint32_t)(color + 1), true);
     update_near(p, b, 1);
@@ -174,6 +187,7 @@ void gomoku_remove(GomokuPos *p, int b)
         p->sum[c] += p->weight[b][c].value;
         p->psum[c] += p->weight[b][c].passive;
         sets_update(p, b, c, p->flags[b][c]);
+        count_kinds(p, c, p->flags[b][c], 1);
     }
     p->stones--;
     p->hash ^= zobrist_stone(gomoku_cell(p, b), color);
@@ -202,6 +216,7 @@ static void compute_empty_board(GomokuPos *p)
     memset(p->value, 0, sizeof p->value);
     memset(p->weight, 0, sizeof p->weight);
     memset(p->near, 0, sizeof p->near);
+    memset(p->kinds, 0, sizeof p->kinds);
     for (int c = 0; c < 2; c++)
         for (int s = 0; s < NSETS; s++)
             set_clear(&p->set[c][s]);

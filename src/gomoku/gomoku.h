@@ -38,6 +38,21 @@ typedef enum { RULE_FREESTYLE = 0, RULE_STANDARD = 1, RULE_RENJU = 2 } GomokuRul
 /* Sets of cells by threat, per colour. */
 enum { SET_FIVE, SET_FOUR, SET_THREE, NSETS };
 
+/* Kinds of threat point, counted per colour over the empty cells for the
+ * evaluation's threat term (gomoku_eval.c): whether a colour has any such
+ * point at all matters beyond what the points add up to. A point flagged
+ * foul (Renju's black) is of no kind: most likely it cannot be played. */
+enum { TK_FOUR, TK_OPEN4, TK_FOUR_THREE, TK_THREE, TK_THREE3, TK_KINDS };
+
+static inline int gomoku_threat_kinds(int flags)
+{
+    if (flags & FL_FOUL)
+        return 0;
+    return (flags & FL_FOUR ? 1 << TK_FOUR : 0) | (flags & FL_OPEN4 ? 1 << TK_OPEN4 : 0) |
+           ((flags & FL_FOUR) && (flags & FL_THREE) ? 1 << TK_FOUR_THREE : 0) |
+           (flags & FL_THREE ? 1 << TK_THREE : 0) | (flags & FL_THREE3 ? 1 << TK_THREE3 : 0);
+}
+
 typedef struct CellSet {
     int n;
     int16_t cell[GOMOKU_BOX];   /* box indices, in no particular order */
@@ -67,6 +82,7 @@ typedef struct GomokuPos {
     int32_t sum[2];                      /* weight.value summed over empty cells */
     int32_t psum[2];                     /* weight.passive summed over them */
     CellSet set[2][NSETS];
+    int16_t kinds[2][TK_KINDS];          /* empty cells of each threat kind */
     int side;                            /* to move */
     /* Lean: the threat searches' make/unmake, which read no evaluation,
      * leave weight[], sum[] and psum[] as they were (the evaluation table's

@@ -3,8 +3,11 @@
  * five-in-a-row.
  *
  * The board is worth the cell weights (gomoku_weight.c) summed over the
- * empty cells, the side not to move's counted with its passive weights;
- * make/unmake keep those sums, so evaluating is a subtraction.
+ * empty cells, the side not to move's counted with its passive weights,
+ * plus the threat term: a value for which kinds of threat point each side
+ * has, which a sum cannot say (a four-three point is worth less when the
+ * opponent has fours to answer it with). make/unmake keep the sums and the
+ * counts of the kinds, so evaluating is a few loads.
  */
 #include "gomoku_eval.h"
 
@@ -18,11 +21,25 @@ enum {
     TEMPO_NUM = 6, TEMPO_DEN = 5     /* the side to move's threats count more */
 };
 
+int gomoku_threat_mask(const GomokuPos *p)
+{
+    const int me = p->side, opp = me ^ 1;
+    int mask = p->set[opp][SET_FIVE].n > 0 ? GT_OPP_FIVE : 0;
+    for (int k = 0; k < TK_KINDS; k++) {
+        if (p->kinds[me][k] > 0)
+            mask |= 1 << k;
+        if (p->kinds[opp][k] > 0)
+            mask |= 1 << (GT_OPP_SHIFT + k);
+    }
+    return mask;
+}
+
 int gomoku_evaluate(GomokuPos *p)
 {
     assert(!p->lean); /* its sums are not kept then */
     const int me = p->side, opp = me ^ 1;
-    int v = p->sum[me] * TEMPO_NUM / TEMPO_DEN - p->psum[opp];
+    int v = p->sum[me] * TEMPO_NUM / TEMPO_DEN - p->psum[opp] +
+            gomoku_weight_threat_table[p->wtable[me]][gomoku_threat_mask(p)];
     return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
 

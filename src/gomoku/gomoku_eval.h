@@ -10,6 +10,8 @@
 
 /* Heuristic value for the side to move, well inside +-SCORE_WIN_MIN. */
 int gomoku_evaluate(GomokuPos *p);
+/* The threat term's index (gomoku_weight.h's GT_*) of the position. */
+int gomoku_threat_mask(const GomokuPos *p);
 /* Ordering keys, higher first; below 1 << 22. */
 void gomoku_score_moves(GomokuPos *p, const Move *moves, int n, int *keys);
 /* What the moves of a node are: every candidate, the answers to an open

@@ -42,15 +42,32 @@ typedef struct Learned {
     int16_t value, passive;
 } Learned;
 
+typedef struct LearnedThreat {
+    int8_t table;
+    int16_t mask, value;
+} LearnedThreat;
+
+/* The file's two kinds of line, one array each. */
 #define GW(t, c, p0, p1, p2, p3, v, pv) {t, c, {p0, p1, p2, p3}, v, pv},
+#define GT(t, m, v)
 static const Learned LEARNED[] = {
 #include "gomoku_weights.inc"
     {-1, 0, {0, 0, 0, 0}, 0, 0}
 };
 #undef GW
+#undef GT
+#define GW(t, c, p0, p1, p2, p3, v, pv)
+#define GT(t, m, v) {t, m, v},
+static const LearnedThreat LEARNED_THREAT[] = {
+#include "gomoku_weights.inc"
+    {-1, 0, 0}
+};
+#undef GW
+#undef GT
 
 GomokuWeight gomoku_weight_eval_table[GW_TABLES][GW_INDICES];
 GomokuWeight gomoku_weight_rule_table[GW_INDICES];
+int16_t gomoku_weight_threat_table[GW_TABLES][GT_MASKS];
 uint16_t gomoku_weight_combo_rank[KEYS];
 static uint8_t combo_pats[GW_COMBOS][4];
 
@@ -120,6 +137,31 @@ bool gomoku_weight_set(int table, int cls, const uint8_t pat[4], GomokuWeight w)
 
 static bool in_range(int v) { return v >= -GW_LIMIT && v <= GW_LIMIT; }
 
+static bool set_threat(int table, int mask, int value)
+{
+    if (table < 0 || table >= GW_TABLES || mask < 0 || mask >= GT_MASKS || !in_range(value))
+        return false;
+    gomoku_weight_threat_table[table][mask] = (int16_t)value;
+    return true;
+}
+
+/* One line of a weights file into the tables: 1 a weight, 0 no weight
+ * (comments, blank lines), -1 a bad one. */
+static int load_line(const char *s)
+{
+    s += strspn(s, " \t");
+    int t, c, p[4], v, pv;
+    if (strncmp(s, "GT(", 3) == 0)
+        return sscanf(s, "GT(%d, %d, %d)", &t, &c, &v) == 3 && set_threat(t, c, v) ? 1 : -1;
+    if (strncmp(s, "GW(", 3) != 0)
+        return 0;
+    if (sscanf(s, "GW(%d, %d, %d, %d, %d, %d, %d, %d)", &t, &c, &p[0], &p[1], &p[2], &p[3], &v, &pv) != 8 ||
+        !in_range(v) || !in_range(pv) || p[0] < 0 || p[1] < 0 || p[2] < 0 || p[3] < 0)
+        return -1;
+    const uint8_t pat[4] = {(uint8_t)p[0], (uint8_t)p[1], (uint8_t)p[2], (uint8_t)p[3]};
+    return gomoku_weight_set(t, c, pat, (GomokuWeight){(int16_t)v, (int16_t)pv}) ? 1 : -1;
+}
+
 int gomoku_weight_load(const char *path, int *line)
 {
     *line = 0;
@@ -130,19 +172,13 @@ int gomoku_weight_load(const char *path, int *line)
     int n = 0;
     while (fgets(buf, sizeof buf, f)) {
         ++*line;
-        const char *s = buf + strspn(buf, " \t");
-        if (strncmp(s, "GW(", 3) != 0)
-            continue; /* comments and blank lines */
-        int t, c, p[4], v, pv;
-        if (sscanf(s, "GW(%d, %d, %d, %d, %d, %d, %d, %d)", &t, &c, &p[0], &p[1], &p[2], &p[3], &v, &pv) != 8 ||
-            !in_range(v) || !in_range(pv) || p[0] < 0 || p[1] < 0 || p[2] < 0 || p[3] < 0 ||
-            !gomoku_weight_set(t, c, (const uint8_t[4]){(uint8_t)p[0], (uint8_t)p[1], (uint8_t)p[2], (uint8_t)p[3]},
-                               (GomokuWeight){(int16_t)v, (int16_t)pv})) {
+        const int got = load_line(buf);
+        if (got < 0) {
             fclose(f);
             errno = EINVAL;
             return -1;
         }
-        n++;
+        n += got;
     }
     fclose(f);
     *line = 0;
@@ -160,10 +196,13 @@ void gomoku_weight_init(void)
     }
     for (int t = 0; t < GW_TABLES; t++)
         memcpy(gomoku_weight_eval_table[t], gomoku_weight_rule_table, sizeof gomoku_weight_rule_table);
+    memset(gomoku_weight_threat_table, 0, sizeof gomoku_weight_threat_table);
     const char *path = getenv("FLIPFIVE_GOMOKU_WEIGHTS");
     if (!path || !*path) {
         for (const Learned *l = LEARNED; l->table >= 0; l++)
             gomoku_weight_set(l->table, l->cls, l->pat, (GomokuWeight){l->value, l->passive});
+        for (const LearnedThreat *l = LEARNED_THREAT; l->table >= 0; l++)
+            set_threat(l->table, l->mask, l->value);
         return;
     }
     int line;

@@ -29,7 +29,15 @@ enum {
     GW_CLASSES = 6,     /* none, double three, four-three, open four, foul, five */
     GW_COMBOS = 1365,   /* multisets of 4 patterns out of PAT_COUNT (12) */
     GW_INDICES = GW_CLASSES * GW_COMBOS,
-    GW_LIMIT = 30000    /* |weight| at most */
+    GW_LIMIT = 30000,   /* |weight| at most */
+    /* The threat term: one value per table and threat mask, which says
+     * which kinds of threat point (gomoku.h's TK_*) each side has at all:
+     * bits 0-4 the side to move's, bit 5 a five point of the other side,
+     * bits 6-10 the other side's kinds. */
+    GT_SIDE_BITS = 5,
+    GT_OPP_FIVE = 1 << GT_SIDE_BITS,
+    GT_OPP_SHIFT = GT_SIDE_BITS + 1,
+    GT_MASKS = 1 << (2 * GT_SIDE_BITS + 1)
 };
 
 /* value: the weight when that colour is to move; passive: when it is not
@@ -40,6 +48,8 @@ typedef struct GomokuWeight {
 
 extern GomokuWeight gomoku_weight_eval_table[GW_TABLES][GW_INDICES];
 extern GomokuWeight gomoku_weight_rule_table[GW_INDICES];
+/* The threat term, 0 where no value was learned. */
+extern int16_t gomoku_weight_threat_table[GW_TABLES][GT_MASKS];
 extern uint16_t gomoku_weight_combo_rank[PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT];
 
 /* Four patterns in this order as one number (gomoku_weight_combo_rank's
@@ -71,8 +81,8 @@ bool gomoku_weight_set(int table, int cls, const uint8_t pat[4], GomokuWeight w)
 void gomoku_weight_init(void);
 
 /* Reads learned entries ("GW(table, class, p0, p1, p2, p3, value,
- * passive)" lines, as gomoku-fit writes them) from path into the
- * evaluation table; the number read, or -1 (errno, or a bad line: *line
+ * passive)" and "GT(table, mask, value)" lines, as gomoku-fit writes
+ * them) from path into the evaluation and threat tables; the number read, or -1 (errno, or a bad line: *line
  * says which) when it cannot. */
 int gomoku_weight_load(const char *path, int *line);
 

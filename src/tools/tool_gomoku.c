@@ -141,6 +141,23 @@ static bool same_set(const CellSet *a, const CellSet *b)
     return true;
 }
 
+/* The counts of threat kinds, recounted from the flags of the empty cells. */
+static bool kinds_recounted(const GomokuPos *p)
+{
+    int count[2][TK_KINDS] = {{0}};
+    for (int c = 0; c < p->size * p->size; c++) {
+        const int b = gomoku_box(p, c);
+        for (int color = 0; color < 2 && p->box[b] == CELL_EMPTY; color++)
+            for (int k = 0; k < TK_KINDS; k++)
+                count[color][k] += gomoku_threat_kinds(p->flags[b][color]) >> k & 1;
+    }
+    for (int color = 0; color < 2; color++)
+        for (int k = 0; k < TK_KINDS; k++)
+            if (count[color][k] != p->kinds[color][k])
+                return false;
+    return true;
+}
+
 /* The incremental state of p equals a fresh set-up of the same stones
  * (not full: all but the evaluation's weights and sums, as lean updates
  * keep it). */
@@ -168,6 +185,7 @@ static bool same_state(GomokuPos *p, const Spot *s, bool full)
     for (int c = 0; c < 2 && ok; c++)
         for (int k = 0; k < NSETS && ok; k++)
             ok = same_set(&p->set[c][k], &q->set[c][k]);
+    ok = ok && memcmp(p->kinds, q->kinds, sizeof p->kinds) == 0 && kinds_recounted(p);
     ops_of(s->rule)->destroy(q);
     return ok;
 }

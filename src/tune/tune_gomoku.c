@@ -6,7 +6,9 @@
  * open four for the side to move: the search, not the evaluation, decides
  * those) is a sample labelled with the game's result for its side to move.
  * The evaluation is linear in the table entries: 6/5 of the side to move's
- * value entries over the empty cells, less the other side's passive ones;
+ * value entries over the empty cells, less the other side's passive ones,
+ * plus the threat term of the position's threat mask (--threat off leaves
+ * that term as it was);
  * the fit is logistic regression, result ~ sigmoid(eval / K), with K chosen
  * first for the weights the program has now, and an L2 pull (--lambda)
  * towards those weights, so that entries the games seldom show keep them.
@@ -20,14 +22,16 @@
 #include <string.h>
 
 #include "gomoku.h"
+#include "gomoku_eval.h"
 #include "gomoku_weight.h"
 #include "sgf.h"
 #include "tune.h"
 #include "util.h"
 
 enum {
-    FEATURES = GW_TABLES * GW_INDICES * 2, /* value and passive of each entry */
-    HOLDOUT = 10                           /* every tenth game is held out */
+    THREAT_BASE = GW_TABLES * GW_INDICES * 2,        /* value and passive of each entry, */
+    FEATURES = THREAT_BASE + GW_TABLES * GT_MASKS,   /* then the threat term's */
+    HOLDOUT = 10                                     /* every tenth game is held out */
 };
 
 typedef struct Term {
@@ -56,6 +60,7 @@ typedef struct FitOptions {
     int rule;       /* GomokuRule of the games read */
     int skip;       /* opening plies not sampled */
     int iters, min_count;
+    bool threat;    /* fit the threat term too */
     double lambda, rate;
     const char *out;
 } FitOptions;
@@ -99,7 +104,7 @@ static int cmp_term(const void *a, const void *b)
 static void add_sample(Data *d, GomokuPos *p, float y, bool held)
 {
     const int me = p->side, n = p->size * p->size;
-    d->terms = grow(d->terms, &d->capterms, d->nterms + 2 * (size_t)n, sizeof *d->terms);
+    d->terms = grow(d->terms, &d->capterms, d->nterms + 2 * (size_t)n + 1, sizeof *d->terms);
     Term *t = d->terms + d->nterms;
     int k = 0;
     for (int c = 0; c < n; c++) {
@@ -114,6 +119,7 @@ static void add_sample(Data *d, GomokuPos *p, float y, bool held)
             t[k++] = (Term){f, color == me ? 1.2f : -1.0f};
         }
     }
+    t[k++] = (Term){(uint32_t)(THREAT_BASE + p->wtable[me] * GT_MASKS + gomoku_threat_mask(p)), 1.0f};
     qsort(t, (size_t)k, sizeof *t, cmp_term);
     int m = 0;
     for (int i = 0; i < k; i++) {
@@ -287,7 +293,7 @@ static void descend(const Data *d, const FitOptions *o, double *w, const double 
             }
         }
         for (int f = 0; f < FEATURES; f++) {
-            if (d->count[f] < (uint32_t)o->min_count)
+            if (d->count[f] < (uint32_t)o->min_count || (f >= THREAT_BASE && !o->threat))
                 continue;
             /* the pull is measured in the units of the eval's scale */
             const double grad = g[f] / (double)ntrain + o->lambda * (w[f] - w0[f]) / (K * K * (double)ntrain);
@@ -328,19 +334,28 @@ static int write_entries(const double *w, FILE *out)
                     TABLE_NAME[t]);
             written++;
         }
+    for (int t = 0; t < GW_TABLES; t++)
+        for (int m = 0; m < GT_MASKS; m++) {
+            const long v = lround(w[THREAT_BASE + t * GT_MASKS + m]);
+            if (v != 0) {
+                fprintf(out, "GT(%d, %d, %ld) /* %s */\n", t, m, v, TABLE_NAME[t]);
+                written++;
+            }
+        }
     return written;
 }
 
 static void usage(void)
 {
     fprintf(stderr, "usage: flipfive-tune gomoku-fit --rule freestyle|standard|renju [--skip N] [--iters N]\n"
-                    "           [--lambda L] [--rate R] [--min-count N] [--out FILE] FILE.sgf...\n");
+                    "           [--lambda L] [--rate R] [--min-count N] [--threat on|off] [--out FILE] FILE.sgf...\n");
     exit(2);
 }
 
 static void parse_options(int argc, char **argv, FitOptions *o, int *first)
 {
-    *o = (FitOptions){.rule = -1, .skip = 4, .iters = 1000, .min_count = 20, .lambda = 10, .rate = 2.0};
+    *o = (FitOptions){.rule = -1, .skip = 4, .iters = 1000, .min_count = 20, .lambda = 10, .rate = 2.0,
+                        .threat = true};
     int i = 0;
     while (i < argc && argv[i][0] == '-') {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -358,6 +373,8 @@ static void parse_options(int argc, char **argv, FitOptions *o, int *first)
             o->lambda = atof(v);
         else if (!strcmp(a, "--rate"))
             o->rate = atof(v);
+        else if (!strcmp(a, "--threat") && (!strcmp(v, "on") || !strcmp(v, "off")))
+            o->threat = !strcmp(v, "on");
         else if (!strcmp(a, "--out"))
             o->out = v;
         else
@@ -390,6 +407,9 @@ int tune_gomoku_fit_main(int argc, char **argv)
             w[f] = w0[f] = e.value;
             w[f + 1] = w0[f + 1] = e.passive;
         }
+    for (int t = 0; t < GW_TABLES; t++)
+        for (int m = 0; m < GT_MASKS; m++)
+            w[THREAT_BASE + t * GT_MASKS + m] = w0[THREAT_BASE + t * GT_MASKS + m] = gomoku_weight_threat_table[t][m];
     const double K = fit_scale(&d, w);
     char when[32];
     snprintf(when, sizeof when, "scale K %.1f", K);
@@ -403,7 +423,8 @@ int tune_gomoku_fit_main(int argc, char **argv)
     static const char *const RULE_NAME[] = {"freestyle", "standard", "renju"};
     const double held = loss(&d, w, K, true), before = loss(&d, w0, K, true);
     fprintf(out, "/* Learned entries of the five-in-a-row evaluation (gomoku_weight.h):\n"
-                 " * GW(table, class, patterns, value, passive). This file was written by\n"
+                 " * GW(table, class, patterns, value, passive) and GT(table, threat mask,\n"
+                 " * value). This file was written by\n"
                  " * flipfive-tune gomoku-fit --rule %s on %ld games, %zu positions:\n",
             RULE_NAME[o.rule], d.games, d.n);
     if (held < 0)
