@@ -34,7 +34,7 @@ enum {
     /* The root's defence against a VCF, in threat nodes (deterministic):
      * finding the opponent's VCF, then refuting it after each move. */
     ROOT_OPP_VCF = 20000,
-    ROOT_REFUTE_VCF = 2000,     /* after each move */
+    ROOT_REFUTE_VCF = 2000,     /* after each move, at least */
     ROOT_REFUTE_ALL = 60000,    /* in all; the moves after it are kept */
     ORDER_TT = 1 << 30,
     ORDER_KILLER = 1 << 26,
@@ -437,17 +437,27 @@ int gomoku_root_moves(GomokuPos *p, Move *out)
     gomoku_unmake(p);
     if (!threat)
         return n;
-    int k = 0;
+    /* After a move that does not answer it, the same VCF takes about the
+     * nodes it took after the pass: each move gets twice that, the moves
+     * that look best first (the budget in all may not reach every move). */
+    const uint64_t per_move = 2 * spent > ROOT_REFUTE_VCF ? 2 * spent : ROOT_REFUTE_VCF;
+    int keys[MAX_MOVES];
+    bool lost[MAX_MOVES] = {false};
+    gomoku_score_moves(p, out, n, keys);
     spent = 0;
-    for (int i = 0; i < n; i++) {
-        bool lost = false;
-        if (spent < ROOT_REFUTE_ALL) {
-            gomoku_make(p, gomoku_box(p, out[i]));
-            lost = has_vcf(p, ROOT_REFUTE_VCF, &spent);
-            gomoku_unmake(p);
-        }
-        if (!lost)
-            out[k++] = out[i];
+    for (int j = 0; j < n && spent < ROOT_REFUTE_ALL; j++) {
+        int i = -1;
+        for (int m = 0; m < n; m++)
+            if (keys[m] >= 0 && (i < 0 || keys[m] > keys[i]))
+                i = m;
+        keys[i] = -1;
+        gomoku_make(p, gomoku_box(p, out[i]));
+        lost[i] = has_vcf(p, per_move, &spent);
+        gomoku_unmake(p);
     }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!lost[i])
+            out[k++] = out[i];
     return k > 0 ? k : n;
 }
