@@ -12,6 +12,7 @@
 #include "gomoku_ab.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "gomoku_eval.h"
 #include "gomoku_threat.h"
@@ -441,23 +442,21 @@ int gomoku_root_moves(GomokuPos *p, Move *out)
      * nodes it took after the pass: each move gets twice that, the moves
      * that look best first (the budget in all may not reach every move). */
     const uint64_t per_move = 2 * spent > ROOT_REFUTE_VCF ? 2 * spent : ROOT_REFUTE_VCF;
+    Move order[MAX_MOVES];
     int keys[MAX_MOVES];
-    bool lost[MAX_MOVES] = {false};
-    gomoku_score_moves(p, out, n, keys);
+    bool lost[MAX_CELLS] = {false};
+    memcpy(order, out, sizeof *out * (size_t)n);
+    gomoku_score_moves(p, order, n, keys);
     spent = 0;
-    for (int j = 0; j < n && spent < ROOT_REFUTE_ALL; j++) {
-        int i = -1;
-        for (int m = 0; m < n; m++)
-            if (keys[m] >= 0 && (i < 0 || keys[m] > keys[i]))
-                i = m;
-        keys[i] = -1;
-        gomoku_make(p, gomoku_box(p, out[i]));
-        lost[i] = has_vcf(p, per_move, &spent);
+    for (int i = 0; i < n && spent < ROOT_REFUTE_ALL; i++) {
+        const Move m = pick(order, keys, n, i);
+        gomoku_make(p, gomoku_box(p, m));
+        lost[m] = has_vcf(p, per_move, &spent);
         gomoku_unmake(p);
     }
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!lost[i])
+        if (!lost[out[i]])
             out[k++] = out[i];
     return k > 0 ? k : n;
 }

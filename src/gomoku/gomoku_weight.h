@@ -82,8 +82,8 @@ void gomoku_weight_init(void);
 
 /* Reads learned entries ("GW(table, class, p0, p1, p2, p3, value,
  * passive)" and "GT(table, mask, value)" lines, as gomoku-fit writes
- * them) from path into the evaluation and threat tables; the number read, or -1 (errno, or a bad line: *line
- * says which) when it cannot. */
+ * them) from path into the evaluation and threat tables; the number read,
+ * or -1 (errno, or a bad line: *line says which) when it cannot. */
 int gomoku_weight_load(const char *path, int *line);
 
 #endif

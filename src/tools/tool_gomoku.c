@@ -147,7 +147,9 @@ static bool kinds_recounted(const GomokuPos *p)
     int count[2][TK_KINDS] = {{0}};
     for (int c = 0; c < p->size * p->size; c++) {
         const int b = gomoku_box(p, c);
-        for (int color = 0; color < 2 && p->box[b] == CELL_EMPTY; color++)
+        if (p->box[b] != CELL_EMPTY)
+            continue;
+        for (int color = 0; color < 2; color++)
             for (int k = 0; k < TK_KINDS; k++)
                 count[color][k] += gomoku_threat_kinds(p->flags[b][color]) >> k & 1;
     }
