@@ -28,9 +28,15 @@ enum {
     POLL_MASK = 255,            /* nodes between clock checks */
     VCT_MAX_DEPTH = VCT_SEARCH_DEPTH,
     VCF_SHORT = 16,             /* fours deepened one at a time */
-    VCT_VCF_DEPTH = 12,         /* fours in the VCF that makes a threat */
-    VCT_VCF_NODES = 500,        /* and its budget */
-    VCT_THREATS = 16,           /* quiet threat candidates tried per node */
+    VCT_VCF_DEPTH = 12,         /* fours in the VCFs inside a VCT */
+    VCT_VCF_NODES = 500,        /* the attacker's own VCF at a node */
+    VCT_TEST_NODES = 200,       /* the VCF that shows a move is a threat */
+    /* Quiet threat candidates tried per node: all the strong ones where
+     * the line has room to grow (a threat the top of the tree needs may
+     * rank low), fewer near its end, where most of the nodes are. */
+    VCT_THREATS_TOP = 16,
+    VCT_THREATS = 8,
+    VCT_TOP_DEPTH = 3,          /* threats left, at least, for the first */
     VCT_MIN_VALUE = 20          /* weight a quiet candidate needs */
 };
 
@@ -313,14 +319,16 @@ static int vcf_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
  * depth. Deepening on to a VCF of 80 fours would search the tree again
  * for each of them (mintaka's deep_vcf#1, 80 fours: 6.6 s); past
  * VCF_SHORT, proving a VCF exists matters more than its length.
- * nodes > 0: a budget of its own, after which it just fails. */
-static int vcf_run(GomokuThreat *t, GomokuPos *p, int max_depth, uint64_t nodes, int ply)
+ * nodes > 0: a budget of its own, after which it just fails. shortest
+ * false: one search to max_depth, where only whether there is a VCF
+ * matters (a third of the nodes inside a VCT). */
+static int vcf_run(GomokuThreat *t, GomokuPos *p, int max_depth, uint64_t nodes, int ply, bool shortest)
 {
     const bool nested = nodes > 0;
     if (nested)
         t->local_limit = t->nodes + nodes;
     int r = 0;
-    for (int depth = 1; depth <= max_depth && !r; depth++) {
+    for (int depth = shortest ? 1 : max_depth; depth <= max_depth && !r; depth++) {
         if (depth == VCF_SHORT)
             depth = max_depth;
         t->hit_limit = false;
@@ -367,7 +375,7 @@ void gomoku_vcf(GomokuPos *p, const ThreatLimits *lim, ThreatResult *res)
         return;
     begin(t, lim);
     const bool lean = gomoku_lean(p, true);
-    int r = p->winner < 0 ? vcf_run(t, p, depth_limit(lim, VCF_MAX_DEPTH), 0, 0) : 0;
+    int r = p->winner < 0 ? vcf_run(t, p, depth_limit(lim, VCF_MAX_DEPTH), 0, 0, true) : 0;
     gomoku_lean(p, lean);
     if (r) {
         res->win = true;
@@ -453,9 +461,10 @@ static int vct_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
         t->line[ply] = (int16_t)f;
         return r ? r + 1 : 0;
     }
-    /* Is it a threat? The attacker's VCF if the defender passed. */
+    /* Is it a threat? The attacker's VCF if the defender passed, its
+     * shortest line: the defences come from it. */
     gomoku_make(p, -1);
-    int len = vcf_run(t, p, VCT_VCF_DEPTH, VCT_VCF_NODES, ply + 1);
+    int len = vcf_run(t, p, VCT_VCF_DEPTH, VCT_TEST_NODES, ply + 1, true);
     gomoku_unmake(p);
     if (!len || stopped(t) || ply + 1 + LINE_CAP / 2 >= LINE_CAP)
         return 0;
@@ -489,8 +498,9 @@ static int vct_defend(GomokuThreat *t, GomokuPos *p, int depth, int ply)
 }
 
 /* The attacker's threats: the block of the defender's four if it has one;
- * else its fours and threes, and the quiet moves of highest weight. */
-static int vct_moves(GomokuPos *p, int16_t *list)
+ * else its fours and threes, and the quiet_max quiet moves of highest
+ * weight. */
+static int vct_moves(GomokuPos *p, int16_t *list, int quiet_max)
 {
     const int a = p->side, d = a ^ 1;
     const CellSet *df = &p->set[d][SET_FIVE];
@@ -511,8 +521,8 @@ static int vct_moves(GomokuPos *p, int16_t *list)
         int b = gomoku_box(p, c);
         if (p->near[b] > 0 && p->value[b][a] >= VCT_MIN_VALUE && renju_can_play(p, b, a))
             q = insert(quiet, qkeys, q, b, order_key(p, b, a));
-        if (q > VCT_THREATS)
-            q = VCT_THREATS;
+        if (q > quiet_max)
+            q = quiet_max;
     }
     for (int i = 0; i < q; i++)
         n = insert(list, keys, n, quiet[i], -1 - i);
@@ -528,7 +538,7 @@ static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
         return 1;
     const bool forced = p->set[a ^ 1][SET_FIVE].n > 0;
     if (!forced) {
-        int r = vcf_run(t, p, VCT_VCF_DEPTH, VCT_VCF_NODES, ply);
+        int r = vcf_run(t, p, VCT_VCF_DEPTH, VCT_VCF_NODES, ply, false);
         if (r || stopped(t))
             return r;
     }
@@ -545,7 +555,7 @@ static int vct_attack(GomokuThreat *t, GomokuPos *p, int depth, int ply)
     int16_t *list = list_open(t, GOMOKU_BOX);
     if (!list)
         return 0;
-    const int n = vct_moves(p, list);
+    const int n = vct_moves(p, list, ply == 0 || depth >= VCT_TOP_DEPTH ? VCT_THREATS_TOP : VCT_THREATS);
     const int r = try_attacks(t, p, list, n, vct_defend, forced ? depth : depth - 1, ply);
     t->sp -= GOMOKU_BOX;
     if (r)
