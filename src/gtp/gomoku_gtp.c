@@ -42,8 +42,9 @@ void gtp_cmd_forbidden(Gtp *g, int argc, char **argv)
 }
 
 /* Shared by flipfive-vcf and flipfive-vct: [SECONDS] (default: the
- * movetime setting; 0 = no limit), the engine's search context prepared for
- * polling (gogui-interrupt) and counting nodes. */
+ * movetime setting; 0 = no limit), the nodes setting as a node budget (the
+ * same answer on every host, which tests need), the engine's search context
+ * prepared for polling (gogui-interrupt) and counting nodes. */
 static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
 {
     Engine *e = g->engine;
@@ -63,7 +64,10 @@ static bool threat_limits(Gtp *g, int argc, char **argv, ThreatLimits *lim)
     search_set_poll(s, e->poll, e->poll_arg);
     const int64_t start = s->start_ns;
     g->interrupted = false;
-    *lim = (ThreatLimits){.deadline_ns = secs > 0 ? start + (int64_t)(secs * 1e9) : 0, .ctx = s, .main_line = true};
+    *lim = (ThreatLimits){.nodes = e->set.nodes,
+                          .deadline_ns = secs > 0 ? start + (int64_t)(secs * 1e9) : 0,
+                          .ctx = s,
+                          .main_line = true};
     return true;
 }
 
