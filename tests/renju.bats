@@ -30,6 +30,20 @@ sorted() { tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' '; }
     [ "$(grep -c '^flipfive-setboard' "$cmds")" -eq 68 ]
 }
 
+@test "a five with an overline on another line wins, but black plays a five without one when it has it" {
+    # E8 makes A8-E8 five and E5-E11 seven: a win by RIF, which c-gomoku-cli
+    # and the Gomocup judge call an overline foul (seen in this suite's
+    # c-gomoku-cli games). Alone it is played; beside F4/L4 it is not.
+    local s=("set_game Renju" "play black A8" "play black B8" "play black C8" "play black D8" "play black E5"
+        "play black E6" "play black E7" "play black E9" "play black E10" "play black E11")
+    gtp "${s[@]}" "flipfive-forbidden" "genmove black" "final_score"
+    [[ "${lines[-3]} " != *" E8 "* ]]
+    [ "${lines[-2]}" = "= E8" ]
+    [ "${lines[-1]}" = "= B+1" ]
+    gtp "${s[@]}" "play black G4" "play black H4" "play black J4" "play black K4" "genmove black"
+    [[ "${lines[-1]}" == "= F4" || "${lines[-1]}" == "= L4" ]]
+}
+
 @test "forbidden points: 3-3, 4-4, 4-4 on one line, overline; 4-3 and an exact five are legal" {
     # double three at H8 (F8 G8 + H9 H10)
     gtp "set_game Renju" "play black F8" "play black G8" "play black H9" "play black H10" flipfive-forbidden

@@ -111,8 +111,10 @@ int gomoku_gen_search_moves(GomokuPos *p, Move *out, int *kind)
     uint8_t seen[GOMOKU_BOX];
     memset(seen, 0, sizeof seen);
     int n = add_set(p, me, SET_FIVE, me, out, 0, seen);
-    if (n > 0)
+    if (n > 0) {
+        out[0] = gomoku_cell(p, renju_host_safe_five(p, me, gomoku_box(p, out[0])));
         return 1;
+    }
     /* A four against us: block it (nothing else can help). */
     n = add_set(p, opp, SET_FIVE, me, out, 0, seen);
     if (n > 0 || p->set[opp][SET_FIVE].n > 0)

@@ -85,7 +85,7 @@ bool gomoku_search_solve(GomokuPos *p, SearchCtx *ctx, int depth, int alpha, int
         return false;
     if (p->set[a][SET_FIVE].n > 0) {
         *score = SCORE_WIN - 1;
-        *best = gomoku_cell(p, gomoku_set_first(&p->set[a][SET_FIVE]));
+        *best = gomoku_cell(p, renju_host_safe_five(p, a, gomoku_set_first(&p->set[a][SET_FIVE])));
         return true;
     }
     if (p->set[a ^ 1][SET_FIVE].n > 0)

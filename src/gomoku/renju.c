@@ -152,6 +152,31 @@ bool renju_can_play(GomokuPos *p, int b, int color)
     return !(color == BLACK && p->rule == RULE_RENJU && renju_forbidden(p, b));
 }
 
+bool renju_five_with_overline(GomokuPos *p, int box)
+{
+    if (p->rule != RULE_RENJU || p->box[box] != CELL_EMPTY)
+        return false;
+    const Board bd = {p->box, p->dir};
+    bool five = false, over = false;
+    for (int i = 0; i < 4; i++) {
+        const int r = run_len(&bd, box, bd.dir[i]);
+        five |= r == 5;
+        over |= r > 5;
+    }
+    return five && over;
+}
+
+int renju_host_safe_five(GomokuPos *p, int color, int five)
+{
+    if (color != BLACK || !renju_five_with_overline(p, five))
+        return five;
+    const CellSet *s = &p->set[color][SET_FIVE];
+    for (int i = 0; i < s->n; i++)
+        if (!renju_five_with_overline(p, s->cell[i]))
+            return s->cell[i];
+    return five;
+}
+
 int renju_forbidden_points(GomokuPos *p, int16_t *out)
 {
     int n = 0;

@@ -26,6 +26,15 @@ RenjuFoul renju_foul_slow(GomokuPos *p, int box);
  * (the one legality check of five-in-a-row). */
 bool renju_can_play(GomokuPos *p, int box, int color);
 
+/* Black on box makes a five and, on another line, an overline. By RIF the
+ * five wins; c-gomoku-cli and the Gomocup judge check the overline first and
+ * call the move a foul, so a five without one is the one to play. */
+bool renju_five_with_overline(GomokuPos *p, int box);
+
+/* five, one of color's five points; another without an overline when five
+ * has one (above) and there is such another. */
+int renju_host_safe_five(GomokuPos *p, int color, int five);
+
 /* Black's forbidden points (box indices, ascending); returns the count. */
 int renju_forbidden_points(GomokuPos *p, int16_t *out);
 
