@@ -181,3 +181,20 @@ perft_expected() {
     local n2=${second#* nodes } && n2=${n2%% *}
     [ "$n2" -lt $((967014 / 4)) ]
 }
+
+@test "a root move proved better on its null window stays the move when the budget stops its search again" {
+    # 150000 nodes stop depth 14 after D1 (the first move, -2.37 there)
+    # while F2, which beat D1's score on the null window, is searched again
+    # with the full window: F2 is the move, with its bound. Before, the
+    # stopped search again was thrown away and D1 played. (A change of the
+    # search's node counts moves the budget where this happens: the
+    # verbose lines show it.)
+    local board='----O------OO----XXXOXX---XXOOOO---XXOO----XOOO-----O----------- X'
+    run --separate-stderr bash -c "printf 'flipfive-setboard $board\nflipfive-set verbose 1\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off --nodes 150000"
+    [ "$status" -eq 0 ]
+    [ "${lines[2]}" = "= F2" ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [[ "$stderr" == *"info depth 13 seldepth 13 score +2.03 nodes 71569 "*" pv D1 "* ]]
+    [[ "$stderr" == *"info depth 14 seldepth 14 score -2.36 nodes 150000 "*" pv F2 "* ]]
+}

@@ -121,3 +121,16 @@ ffo() {
     [[ "${lines[1]}" =~ ^[0-9]+,[0-9]+$ ]]
     [ "${#lines[@]}" -eq 2 ]
 }
+
+@test "a 2-thread midgame search shares its iterations: each thread leaves the moves the other is searching for last" {
+    # Simplified ABDADA in search.c: verbose counts the moves deferred.
+    run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-set movetime 0.3\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 2 --book off"
+    [ "$status" -eq 0 ]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [[ "$stderr" =~ search:\ threads\ 2\ moves\ deferred\ [1-9] ]]
+    run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-set movetime 0.3\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" != *"search: threads"* ]]
+}

@@ -291,6 +291,9 @@ void engine_search(Engine *e, const SearchLimits *limits)
     const SearchResult *r = &e->last;
     if (e->set.verbose && r->nrefuted)
         log_refuted(e, r);
+    if (e->set.verbose && search_threads(e->search) > 1)
+        fprintf(stderr, "search: threads %d moves deferred %llu\n", search_threads(e->search),
+                (unsigned long long)e->search->deferred);
     if (!info || r->nlines == 0 || r->nodes == e->info_nodes)
         return;
     const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,

@@ -23,7 +23,8 @@ enum {
     HISTORY_MAX = 1 << 24,
     SORT_WINDOW = 800,          /* ordering searches look this far past the window */
     SORT_CLAMP = (1 << 23) - 1, /* ordering values kept below ORDER_TT / 64 */
-    KEEP_DEEPER = 2             /* a store this much shallower leaves the entry */
+    KEEP_DEEPER = 2,            /* a store this much shallower leaves the entry */
+    BUSY_MIN_DEPTH = 3          /* threads defer each other's moves from this depth */
 };
 
 SearchCtx *search_create(void)
@@ -215,6 +216,36 @@ static int pvs_child(SearchCtx *s, Move m, int depth, int alpha, int beta, bool 
     return score;
 }
 
+/* The best move of a node so far, and its window's lower end. */
+typedef struct NodeBest {
+    int best;
+    Move move;
+    int alpha;
+} NodeBest;
+
+/* Takes a child's score; true on a cutoff. */
+static bool take_child(SearchCtx *s, NodeBest *nb, Move m, int score, int depth, int beta)
+{
+    if (score <= nb->best)
+        return false;
+    nb->best = score;
+    nb->move = m;
+    if (score <= nb->alpha)
+        return false;
+    nb->alpha = score;
+    search_update_pv(s, m);
+    if (score < beta)
+        return false;
+    reward_quiet_move(s, m, depth);
+    return true;
+}
+
+/* Simplified ABDADA: a key of a node and one of its moves, never 0. */
+static uint64_t busy_key(uint64_t node, Move m)
+{
+    return (node ^ (uint64_t)(m + 2) * 0x9E3779B97F4A7C15ull) | 1;
+}
+
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
 {
     const GameOps *ops = s->ops;
@@ -318,26 +349,41 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
 
     /* Step 7. Principal variation search over the moves. */
     const int alpha0 = alpha;
-    int best = -SCORE_INF;
-    Move best_move = MOVE_NONE;
-    for (int i = 0; i < n; i++) {
+    NodeBest nb = {-SCORE_INF, MOVE_NONE, alpha};
+    const bool defer = s->busy && depth >= BUSY_MIN_DEPTH;
+    Move later[MAX_MOVES];
+    int nlater = 0;
+    bool cut = false;
+    for (int i = 0; i < n && !cut; i++) {
         Move m = pick_move(moves, keys, n, i);
-        const int score = pvs_child(s, m, depth, alpha, beta, i == 0);
+        int score;
+        if (defer && i > 0) {
+            const uint64_t k = busy_key(key, m);
+            _Atomic uint64_t *slot = &s->busy->slot[(k >> 32) & (SEARCH_BUSY_SLOTS - 1)];
+            if (atomic_load_explicit(slot, memory_order_relaxed) == k) {
+                later[nlater++] = m;
+                s->deferred++;
+                continue;
+            }
+            atomic_store_explicit(slot, k, memory_order_relaxed);
+            score = pvs_child(s, m, depth, nb.alpha, beta, false);
+            uint64_t mine = k;
+            atomic_compare_exchange_strong_explicit(slot, &mine, 0, memory_order_relaxed, memory_order_relaxed);
+        } else
+            score = pvs_child(s, m, depth, nb.alpha, beta, i == 0);
         if (s->stop)
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            if (score > alpha) {
-                alpha = score;
-                search_update_pv(s, m);
-                if (alpha >= beta) {
-                    reward_quiet_move(s, m, depth);
-                    break;
-                }
-            }
-        }
+        cut = take_child(s, &nb, m, score, depth, beta);
     }
+    /* The moves another thread was searching, now that it may be done. */
+    for (int j = 0; j < nlater && !cut; j++) {
+        const int score = pvs_child(s, later[j], depth, nb.alpha, beta, false);
+        if (s->stop)
+            return 0;
+        cut = take_child(s, &nb, later[j], score, depth, beta);
+    }
+    const int best = nb.best;
+    const Move best_move = nb.move;
 
     /* Step 8. Remember the result, unless this was a shallow search of a
      * node the table knows deeper (ProbCut's, the ordering's): a later
@@ -364,6 +410,17 @@ static void notify_move(SearchCtx *s, SearchEventKind kind, Move m, int score)
     notify(s, &ev);
 }
 
+/* The root move moves[i], which beat the best so far, first, with a line of
+ * itself alone. */
+static void take_fail_high(SearchCtx *s, Move *moves, int i)
+{
+    const Move m = moves[i];
+    memmove(&moves[1], &moves[0], sizeof(Move) * (size_t)i);
+    moves[0] = m;
+    s->pv[0][0] = m;
+    s->pvlen[0] = 1;
+}
+
 /* One iteration at the root; root moves are reordered best first. The
  * observer hears about each move of the first line (watch). */
 static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, int beta, int *done,
@@ -377,7 +434,20 @@ static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, i
         Move m = moves[i];
         if (watch)
             notify_move(s, SEARCH_EV_MOVE, m, 0);
-        const int score = pvs_child(s, m, depth, alpha, beta, i == 0);
+        int score = search_child(s, m, depth, alpha, i == 0 ? beta : alpha + 1);
+        if (i > 0 && score > alpha && score < beta && !s->stop) {
+            const int bound = score;
+            score = search_child(s, m, depth, alpha, beta);
+            /* Stopped in the search again, m is still proved better than
+             * the best so far: it becomes the iteration's move, with its
+             * bound (in an exact iteration, a proof that the clock would
+             * otherwise throw away). */
+            if (s->stop) {
+                take_fail_high(s, moves, i);
+                *done = i + 1;
+                return bound;
+            }
+        }
         if (s->stop)
             break;
         if (watch)
@@ -478,6 +548,7 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->nodes = 0;
     s->split_points = s->split_moves = 0;
     s->split_idle_ns = 0;
+    s->deferred = 0;
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;
@@ -566,16 +637,25 @@ static void keep_lines(SearchResult *res, SearchLine *found, int got, int want, 
 
 /* The depth of the next iteration, depth or deeper: with helpers, the
  * main thread goes through every depth (its clock decisions read them) and
- * publishes each it begins, and a helper begins one above the deepest begun,
- * so that the threads are not in step and the main thread's next iteration
- * finds part of its tree in the table. */
+ * publishes each it begins. Where the threads defer each other's moves
+ * (search_alphabeta's, not a game's own alphabeta), a helper that fell
+ * behind takes up the deepest begun, and the threads share the work of one
+ * iteration; otherwise a helper begins one above the deepest begun, so that
+ * the threads are not in step and the main thread's next iteration finds
+ * part of its tree in the table. On 8x8 Othello, 50 positions at 0.5 s, the
+ * main thread reached its depths 1.66 times as fast as one thread with the
+ * first, 1.15 times with deferring helpers one above, 1.04 without
+ * deferring. */
 static int lead_depth(SearchCtx *s, int depth)
 {
     if (!s->lead)
         return depth;
     /* Relaxed: a stale value only makes a helper's choice less apt. */
     const int top = atomic_load_explicit(s->lead, memory_order_relaxed);
-    if (s->helper && depth <= top)
+    const bool sharing = s->busy && !s->ops->alphabeta;
+    if (s->helper && sharing && depth < top)
+        depth = top;
+    else if (s->helper && !sharing && depth <= top)
         depth = top + 1;
     if (depth > top)
         atomic_store_explicit(s->lead, depth, memory_order_relaxed);
@@ -676,9 +756,13 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
  * Lazy SMP: helper threads run the same iterative deepening on copies of
  * the position, all sharing the transposition table, which is where their
  * work reaches the main thread: its searches find the helpers' bounds and
- * best moves and cut sooner. A helper begins each iteration above the
- * deepest one begun (lead_depth), so that the threads do not search the
- * same tree in step. The main thread alone reports and decides; when it is
+ * best moves and cut sooner. In search_alphabeta the threads also tell
+ * each other which moves they are searching (SearchBusy, a simplified
+ * ABDADA): a thread that comes to a move another one is searching, other
+ * than a node's first, leaves it for last, by when the other's result is
+ * in the table or a cutoff has made it needless; so the threads can search
+ * one iteration together (lead_depth). The main thread alone reports and
+ * decides; when it is
  * done it raises the shared stop flag, joins the helpers, and takes the move
  * of one that finished a deeper iteration (take_deepest). A helper has no
  * soft deadline of its own (it stops with the main thread), only the hard
@@ -692,6 +776,7 @@ typedef struct Helpers {
     Move moves[MAX_MOVES];
     atomic_bool halt;
     atomic_int lead;                        /* see SearchCtx.lead */
+    SearchBusy busy;                        /* see SearchCtx.busy */
     SearchThreads *threads;
     int count;                              /* helpers made ready */
     SearchCtx *ctx[SEARCH_MAX_THREADS];     /* each with its copy of the position */
@@ -775,6 +860,7 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
         h->soft_ns = 0;
         h->helper = true;
         h->lead = &hp->lead;
+        h->busy = &hp->busy;
         hp->ctx[i] = h;
         hp->res[i] = res;
         hp->count = i;
@@ -785,6 +871,7 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
     }
     s->halt = &hp->halt;
     s->lead = &hp->lead;
+    s->busy = &hp->busy;
     hp->threads = search_spawn(hp->count + 1, helper_main, hp);
     return hp;
 }
@@ -820,10 +907,13 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
         return;
     atomic_store_explicit(&hp->halt, true, memory_order_relaxed);
     search_join(hp->threads);
-    for (int i = 1; i <= hp->count; i++)
+    for (int i = 1; i <= hp->count; i++) {
         s->nodes += hp->ctx[i]->nodes;
+        s->deferred += hp->ctx[i]->deferred;
+    }
     s->halt = NULL;
     s->lead = NULL;
+    s->busy = NULL;
     take_deepest(hp, res);
     helpers_free(hp);
 }

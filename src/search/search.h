@@ -19,6 +19,12 @@
 enum { SEARCH_MAX_PV = 32 };   /* most lines a multi-PV search reports */
 enum { SEARCH_MAX_THREADS = 64 };
 enum { SEARCH_MAX_REFUTED = 16 };  /* root moves a search may drop as refuted */
+enum { SEARCH_BUSY_SLOTS = 1 << 14 };
+
+/* The moves being searched by the threads of one search, one key a slot. */
+typedef struct SearchBusy {
+    _Atomic uint64_t slot[SEARCH_BUSY_SLOTS];
+} SearchBusy;
 
 /* One principal variation: its value for the root side to move, and its
  * moves from the root (pv[0] is the root move it is about). */
@@ -117,11 +123,15 @@ struct SearchCtx {
     /* The deepest iteration any thread of this search has begun (NULL
      * alone): a helper begins its next one above it. */
     atomic_int *lead;
+    /* Moves some thread of this search is searching now (NULL alone), by
+     * a key of the node and the move: another thread defers them. */
+    SearchBusy *busy;
     bool helper;                        /* a Lazy SMP helper thread */
     /* Parallel work done since search_begin, for figures: split points
      * made, and moves searched by a thread other than the owner's. */
     uint64_t split_points, split_moves;
     int64_t split_idle_ns;              /* time threads waited for work */
+    uint64_t deferred;                  /* moves left for last as another thread's (SearchBusy) */
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
     uint64_t node_limit;
     uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
