@@ -198,3 +198,21 @@ perft_expected() {
     [[ "$stderr" == *"info depth 13 seldepth 13 score +2.03 nodes 71569 "*" pv D1 "* ]]
     [[ "$stderr" == *"info depth 14 seldepth 14 score -2.36 nodes 150000 "*" pv F2 "* ]]
 }
+
+@test "a solve stopped by the clock inside its ordering searches returns at once (a wipeout at 51 empties, 0.1 s a move)" {
+    # B3 wipes White out, so the iterations are cheap up to the one that
+    # solves exactly with 50 empties: its ordering searches (depth 10) went
+    # on through their trees after the deadline, seeing the stop only at
+    # every poll: 1.46 s at 0.031 s a move, 2.03 s at 0.5 s.
+    run --separate-stderr bash -c "printf 'play b d3\nplay w c3\nplay b f5\nplay w f4\nplay b f3\nplay w d6\nplay b d7\nplay w e3\nflipfive-set verbose 1\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off --time 0.1"
+    [ "$status" -eq 0 ]
+    [ "${lines[9]}" = "= B3" ]
+    local last ms
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    last=$(printf '%s\n' "$stderr" | grep '^info depth' | tail -1)
+    [[ "$last" == *" score +64.00 "* ]]
+    ms=${last#* time } && ms=${ms%% *}
+    echo "search time: $ms ms"
+    [ "$ms" -lt 500 ]
+}

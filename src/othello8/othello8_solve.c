@@ -428,6 +428,10 @@ static int sort_search(Solver *s, uint64_t P, uint64_t O, const O8Indices *ix, i
             O8Indices child;
             o8i_play(ix, x, flips, &child);
             const int score = -sort_search(s, O ^ flips, P | flips | 1ull << x, &child, depth - 1, -beta, -alpha);
+            /* Stopped, the walk would go on through the rest of its tree,
+             * seeing the flag only at every poll. */
+            if (ctx->stop)
+                return 0;
             if (take_score(score, &best, &alpha, beta))
                 return best;
         }
