@@ -121,10 +121,12 @@ struct SearchCtx {
     int run_threads;                    /* this search's: see search_threads */
     atomic_bool *halt;
     /* The deepest iteration any thread of this search has begun (NULL
-     * alone): a helper begins its next one above it. */
+     * alone): a helper begins its next one there (sharing a SearchBusy)
+     * or above it (see lead_depth). */
     atomic_int *lead;
-    /* Moves some thread of this search is searching now (NULL alone), by
-     * a key of the node and the move: another thread defers them. */
+    /* Moves some thread of this search is searching now, by a key of the
+     * node and the move: another thread defers them (NULL alone, and for a
+     * game with its own alphabeta, which does not defer). */
     SearchBusy *busy;
     bool helper;                        /* a Lazy SMP helper thread */
     /* Parallel work done since search_begin, for figures: split points
