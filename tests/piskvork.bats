@@ -312,15 +312,31 @@ think_then() {
     for r in 0 1 4; do
         "$cli" -each tc=0/0.3 -engine cmd="$d/pbrain-flipfive" \
             -engine cmd="$d/pbrain-flipfive" -rule $r -boardsize 15 -games 2 \
-            -sgf "$d/self$r.sgf" >"$d/self$r.out" 2>&1
+            -sgf "$d/self$r.sgf" -log >"$d/self$r.out" 2>&1
+        mv c-gomoku-cli.1.log "self$r.log"
         "$cli" -each tc=0/0.3 -engine cmd="$d/pbrain-flipfive" -engine cmd="$rapfi" \
-            -rule $r -boardsize 15 -games 2 -sgf "$d/rapfi$r.sgf" >"$d/rapfi$r.out" 2>&1
+            -rule $r -boardsize 15 -games 2 -sgf "$d/rapfi$r.sgf" -log >"$d/rapfi$r.out" 2>&1
+        mv c-gomoku-cli.1.log "rapfi$r.log"
     done
     cat "$d"/*.out | grep -E '^\[1\] Finished|Score' | sed 's/^/# /' >&3
     # every game played to a result, none lost by flipfive to time, crash or an illegal move
     [ "$(cat "$d"/*.out | grep -c 'Finished game')" -eq 12 ]
-    run ! grep -E 'Finished game [0-9]+ \(flipfive vs [^)]*\): 0-1 \{.*(forfeit|illegal|forbidden)' "$d"/*.out
+    run ! grep -E 'Finished game [0-9]+ \(flipfive vs [^)]*\): 0-1 \{.*(forfeit|illegal|double)' "$d"/*.out
     run ! grep -E 'Finished game [0-9]+ \([^)]* vs flipfive\): 1-0 \{.*(forfeit|illegal|forbidden)' "$d"/*.out
+    # c-gomoku-cli looks for an overline before a five: a black five that
+    # makes an overline on another line at the same time (a win by RIF 9.2,
+    # and by the Gomocup judge, which looks for the five first) is a foul to
+    # it. flipfive plays such a five only when it has no other; the move it
+    # lost by must be an exact five on the board the log replays.
+    local f k board
+    for f in "$d"/*4.out; do
+        while read -r k; do
+            board=$(awk -v game="$k" -v size=15 -f "$BATS_TEST_DIRNAME/cgc_board.awk" "${f%.out}.log")
+            awk -v tag="$(basename "$f" .out) game $k" '{ print "# " tag ": " $0 }' <<<"$board" >&3
+            [ "$(awk -v rule=renju -f "$BATS_TEST_DIRNAME/five_check.awk" <<<"$board" | head -1)" = black ]
+        done < <(sed -n 's/.*Finished game \([0-9]*\) (flipfive vs [^)]*): 0-1 {.*overline}.*/\1/p' "$f")
+    done
+    run ! grep -E 'Finished game [0-9]+ \(flipfive vs [^)]*\): 0-1 \{.*forbidden' "$d"/self[01].out "$d"/rapfi[01].out
     run ! grep -iE 'crash|could not read' "$d"/*.out
     # each SGF game of the file loads into flipfive (Renju as Renju)
     local n=0 f

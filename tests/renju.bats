@@ -31,8 +31,8 @@ sorted() { tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' '; }
 }
 
 @test "a five with an overline on another line wins, but black plays a five without one when it has it" {
-    # E8 makes A8-E8 five and E5-E11 seven: a win by RIF, which c-gomoku-cli
-    # and the Gomocup judge call an overline foul (seen in this suite's
+    # E8 makes A8-E8 five and E5-E11 seven: a win by RIF and by the Gomocup
+    # judge, which c-gomoku-cli calls an overline foul (seen in this suite's
     # c-gomoku-cli games). Alone it is played; beside F4/L4 it is not.
     local s=("set_game Renju" "play black A8" "play black B8" "play black C8" "play black D8" "play black E5"
         "play black E6" "play black E7" "play black E9" "play black E10" "play black E11")

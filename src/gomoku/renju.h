@@ -27,8 +27,9 @@ RenjuFoul renju_foul_slow(GomokuPos *p, int box);
 bool renju_can_play(GomokuPos *p, int box, int color);
 
 /* Black on box makes a five and, on another line, an overline. By RIF the
- * five wins; c-gomoku-cli and the Gomocup judge check the overline first and
- * call the move a foul, so a five without one is the one to play. */
+ * five wins, and the Gomocup judge finds the five first; c-gomoku-cli checks
+ * the overline first and calls the move a foul, so a five without one is the
+ * one to play. */
 bool renju_five_with_overline(GomokuPos *p, int box);
 
 /* five, one of color's five points; another without an overline when five
