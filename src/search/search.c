@@ -240,21 +240,37 @@ static bool take_child(SearchCtx *s, NodeBest *nb, Move m, int score, int depth,
     return true;
 }
 
-/* Simplified ABDADA: searches m, not a node's first move, unless another
- * thread is searching it now; false then, and m is left for later. The key
- * of the node and the move marks it as taken while this thread searches. */
-static bool pvs_unless_busy(SearchCtx *s, uint64_t node, Move m, int depth, int alpha, int beta, int *score)
+/* Simplified ABDADA. A thread marks the move it searches with a key of the
+ * node and the move; busy_take returns the key, or 0 when another thread
+ * holds it now (the move is left for later). */
+static uint64_t busy_take(SearchCtx *s, uint64_t node, Move m)
 {
     const uint64_t k = (node ^ (uint64_t)(m + 2) * 0x9E3779B97F4A7C15ull) | 1; /* never 0, a free slot */
     _Atomic uint64_t *slot = &s->busy->slot[(k >> 32) & (SEARCH_BUSY_SLOTS - 1)];
     if (atomic_load_explicit(slot, memory_order_relaxed) == k) {
         s->deferred++;
-        return false;
+        return 0;
     }
     atomic_store_explicit(slot, k, memory_order_relaxed);
-    *score = pvs_child(s, m, depth, alpha, beta, false);
+    return k;
+}
+
+static void busy_release(SearchCtx *s, uint64_t k)
+{
     uint64_t mine = k;
-    atomic_compare_exchange_strong_explicit(slot, &mine, 0, memory_order_relaxed, memory_order_relaxed);
+    atomic_compare_exchange_strong_explicit(&s->busy->slot[(k >> 32) & (SEARCH_BUSY_SLOTS - 1)], &mine, 0,
+                                            memory_order_relaxed, memory_order_relaxed);
+}
+
+/* Searches m, not a node's first move, unless another thread is searching
+ * it now; false then. */
+static bool pvs_unless_busy(SearchCtx *s, uint64_t node, Move m, int depth, int alpha, int beta, int *score)
+{
+    const uint64_t k = busy_take(s, node, m);
+    if (!k)
+        return false;
+    *score = pvs_child(s, m, depth, alpha, beta, false);
+    busy_release(s, k);
     return true;
 }
 
@@ -414,62 +430,95 @@ static void notify_move(SearchCtx *s, SearchEventKind kind, Move m, int score)
     notify(s, &ev);
 }
 
-/* The root move moves[i], which beat the best so far, first, with a line of
- * itself alone. */
-static void take_fail_high(SearchCtx *s, Move *moves, int i)
+/* Moves m, one of the first n of moves, to the front. */
+static void to_front(Move *moves, int n, Move m)
 {
-    const Move m = moves[i];
+    int i = 0;
+    while (i < n - 1 && moves[i] != m)
+        i++;
     memmove(&moves[1], &moves[0], sizeof(Move) * (size_t)i);
     moves[0] = m;
-    s->pv[0][0] = m;
-    s->pvlen[0] = 1;
+}
+
+/* One iteration's walk over the root moves. */
+typedef struct RootWalk {
+    Move *moves; /* reordered best first as moves beat alpha */
+    int n, depth, alpha, beta;
+    int best;
+    int done; /* moves searched to the end */
+    bool watch;
+} RootWalk;
+
+/* Searches the root move m (first: with the full window); false when the
+ * iteration ends here, by a cutoff or the stop flag. */
+static bool root_move(SearchCtx *s, RootWalk *w, Move m, bool first)
+{
+    if (w->watch)
+        notify_move(s, SEARCH_EV_MOVE, m, 0);
+    int score = search_child(s, m, w->depth, w->alpha, first ? w->beta : w->alpha + 1);
+    if (!first && score > w->alpha && score < w->beta && !s->stop) {
+        const int bound = score;
+        score = search_child(s, m, w->depth, w->alpha, w->beta);
+        /* Stopped in the search again, m is still proved better than the
+         * best so far: it becomes the iteration's move, with its bound (in
+         * an exact iteration, a proof that the clock would otherwise throw
+         * away). */
+        if (s->stop) {
+            to_front(w->moves, w->n, m);
+            s->pv[0][0] = m;
+            s->pvlen[0] = 1;
+            w->done++;
+            w->best = bound;
+            return false;
+        }
+    }
+    if (s->stop)
+        return false;
+    if (w->watch)
+        notify_move(s, SEARCH_EV_MOVE_DONE, m, score);
+    w->done++;
+    if (score > w->best) {
+        w->best = score;
+        if (score > w->alpha) {
+            w->alpha = score;
+            search_update_pv(s, m);
+            to_front(w->moves, w->n, m);
+            return score < w->beta;
+        }
+    }
+    return true;
 }
 
 /* One iteration at the root; root moves are reordered best first. The
- * observer hears about each move of the first line (watch). */
+ * observer hears about each move of the first line (watch). With helpers a
+ * thread leaves the root moves another one is searching for last, as
+ * search_alphabeta does. */
 static int search_root(SearchCtx *s, Move *moves, int n, int depth, int alpha, int beta, int *done,
                        bool watch)
 {
-    int best = -SCORE_INF;
-    *done = 0;
+    RootWalk w = {moves, n, depth, alpha, beta, -SCORE_INF, 0, watch && s->observe};
     s->pvlen[0] = 0;
-    watch = watch && s->observe;
-    for (int i = 0; i < n; i++) {
-        Move m = moves[i];
-        if (watch)
-            notify_move(s, SEARCH_EV_MOVE, m, 0);
-        int score = search_child(s, m, depth, alpha, i == 0 ? beta : alpha + 1);
-        if (i > 0 && score > alpha && score < beta && !s->stop) {
-            const int bound = score;
-            score = search_child(s, m, depth, alpha, beta);
-            /* Stopped in the search again, m is still proved better than
-             * the best so far: it becomes the iteration's move, with its
-             * bound (in an exact iteration, a proof that the clock would
-             * otherwise throw away). */
-            if (s->stop) {
-                take_fail_high(s, moves, i);
-                *done = i + 1;
-                return bound;
-            }
+    const bool defer = s->busy && depth >= BUSY_MIN_DEPTH;
+    const uint64_t key = defer ? s->ops->hash(s->pos) : 0;
+    Move order[MAX_MOVES], later[MAX_MOVES];
+    memcpy(order, moves, sizeof(Move) * (size_t)n);
+    int nlater = 0;
+    bool go_on = true;
+    for (int i = 0; i < n && go_on; i++) {
+        uint64_t k = 0;
+        if (defer && i > 0 && !(k = busy_take(s, key, order[i]))) {
+            later[nlater++] = order[i];
+            s->deferred_root++;
+            continue;
         }
-        if (s->stop)
-            break;
-        if (watch)
-            notify_move(s, SEARCH_EV_MOVE_DONE, m, score);
-        *done = i + 1;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                search_update_pv(s, m);
-                memmove(&moves[1], &moves[0], sizeof(Move) * (size_t)i);
-                moves[0] = m;
-                if (alpha >= beta)
-                    break;
-            }
-        }
+        go_on = root_move(s, &w, order[i], i == 0);
+        if (k)
+            busy_release(s, k);
     }
-    return best;
+    for (int j = 0; j < nlater && go_on; j++)
+        go_on = root_move(s, &w, later[j], false);
+    *done = w.done;
+    return w.best;
 }
 
 /* Aspiration: a window around the last iteration's score, widened on
@@ -553,6 +602,7 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->split_points = s->split_moves = 0;
     s->split_idle_ns = 0;
     s->deferred = 0;
+    s->deferred_root = 0;
     s->ply = 0;
     s->seldepth = 0;
     s->stop = false;
@@ -914,6 +964,7 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
     for (int i = 1; i <= hp->count; i++) {
         s->nodes += hp->ctx[i]->nodes;
         s->deferred += hp->ctx[i]->deferred;
+        s->deferred_root += hp->ctx[i]->deferred_root;
     }
     s->halt = NULL;
     s->lead = NULL;

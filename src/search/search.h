@@ -134,6 +134,7 @@ struct SearchCtx {
     uint64_t split_points, split_moves;
     int64_t split_idle_ns;              /* time threads waited for work */
     uint64_t deferred;                  /* moves left for last as another thread's (SearchBusy) */
+    uint64_t deferred_root;             /* of them, moves of the root */
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
     uint64_t node_limit;
     uint64_t node_cap;                  /* budget of every search, set by the owner; 0 = none */
