@@ -694,12 +694,12 @@ static void keep_lines(SearchResult *res, SearchLine *found, int got, int want, 
  * publishes each it begins. Where the threads defer each other's moves
  * (they share a SearchBusy: search_alphabeta's, not a game's own), a
  * helper that fell behind takes up the deepest begun, and the threads
- * share the work of one iteration; otherwise a helper begins one above the deepest begun, so that
- * the threads are not in step and the main thread's next iteration finds
- * part of its tree in the table. On 8x8 Othello, 50 positions at 0.5 s, the
- * main thread reached its depths 1.56-1.78 times as fast as one thread with
- * the first, 1.15 times with deferring helpers one above, 1.04 without
- * deferring. */
+ * share the work of one iteration; otherwise a helper begins one above the
+ * deepest begun, so that the threads are not in step and the main thread's
+ * next iteration finds part of its tree in the table. On 8x8 Othello, 50
+ * positions at 0.5 s, the main thread reached its depths 1.56-1.78 times as
+ * fast as one thread with the first, 1.15 times with deferring helpers one
+ * above, 1.04 without deferring. */
 static int lead_depth(SearchCtx *s, int depth)
 {
     if (!s->lead)
@@ -809,17 +809,16 @@ static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, Se
  * Lazy SMP: helper threads run the same iterative deepening on copies of
  * the position, all sharing the transposition table, which is where their
  * work reaches the main thread: its searches find the helpers' bounds and
- * best moves and cut sooner. In search_alphabeta the threads also tell
- * each other which moves they are searching (SearchBusy, a simplified
- * ABDADA): a thread that comes to a move another one is searching, other
- * than a node's first, leaves it for last, by when the other's result is
- * in the table or a cutoff has made it needless; so the threads can search
- * one iteration together (lead_depth). The main thread alone reports and
- * decides; when it is
- * done it raises the shared stop flag, joins the helpers, and takes the move
- * of one that finished a deeper iteration (take_deepest). A helper has no
- * soft deadline of its own (it stops with the main thread), only the hard
- * one.
+ * best moves and cut sooner. In search_alphabeta and search_root the
+ * threads also tell each other which moves they are searching (SearchBusy,
+ * a simplified ABDADA): a thread that comes to a move another one is
+ * searching, other than a node's first, leaves it for last, by when the
+ * other's result is in the table or a cutoff has made it needless; so the
+ * threads can search one iteration together (lead_depth). The main thread
+ * alone reports and decides; when it is done it raises the shared stop
+ * flag, joins the helpers, and takes the move of one that finished a deeper
+ * iteration (take_deepest). A helper has no soft deadline of its own (it
+ * stops with the main thread), only the hard one.
  */
 typedef struct Helpers {
     const GameOps *ops;
