@@ -326,14 +326,18 @@ think_then() {
     # c-gomoku-cli looks for an overline before a five: a black five that
     # makes an overline on another line at the same time (a win by RIF 9.2,
     # and by the Gomocup judge, which looks for the five first) is a foul to
-    # it. flipfive plays such a five only when it has no other; the move it
-    # lost by must be an exact five on the board the log replays.
-    local f k board
+    # it. flipfive plays such a five only when it has no other. And the
+    # manager knows no pass: on a full board black's last point may be
+    # forbidden (seen: a 225-move self-play game). The move flipfive lost by
+    # must be an exact five, or the board's last point, on the board the
+    # log replays.
+    local f k board verdict
     for f in "$d"/*4.out; do
         while read -r k; do
             board=$(awk -v game="$k" -v size=15 -f "$BATS_TEST_DIRNAME/cgc_board.awk" "${f%.out}.log")
             awk -v tag="$(basename "$f" .out) game $k" '{ print "# " tag ": " $0 }' <<<"$board" >&3
-            [ "$(awk -v rule=renju -f "$BATS_TEST_DIRNAME/five_check.awk" <<<"$board" | head -1)" = black ]
+            verdict=$(awk -v rule=renju -f "$BATS_TEST_DIRNAME/five_check.awk" <<<"$board" | tr '\n' ' ')
+            [[ $verdict == "black "* || $verdict == *" full " ]]
         done < <(sed -n 's/.*Finished game \([0-9]*\) (flipfive vs [^)]*): 0-1 {.*overline}.*/\1/p' "$f")
     done
     run ! grep -E 'Finished game [0-9]+ \(flipfive vs [^)]*\): 0-1 \{.*forbidden' "$d"/self[01].out "$d"/rapfi[01].out
