@@ -135,3 +135,21 @@ ffo() {
     [ "$status" -eq 0 ]
     [[ "$stderr" != *"search: threads"* ]]
 }
+
+@test "a 2-thread search that reaches the end of the game solves its last iteration with the split; 1 thread does not" {
+    # search.c deepen_exact: from 20 empties the exact iteration is a root
+    # solve on both threads. Level 8 tries no exact root attempt above 18
+    # empties, so the split points come from that iteration alone (none
+    # before it: a midgame search on two threads does not split).
+    local pos="-XXXXX----XXXOO-XXXOOOOXOXXOOOXX-OXXOXXX-OOOXXX---OOXX------X--- X"
+    run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-setboard $pos\nflipfive-set level 8\nflipfive-analyze 1 30\n' |
+        timeout 60 '$ENGINE' --threads 2 --book off"
+    [ "$status" -eq 0 ]
+    [[ "${lines[3]}" == "= A5 -8 exact depth 20 pv A5 "* ]]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [[ "$stderr" =~ search:\ threads\ 2\ .*\;\ split\ points\ [1-9] ]]
+    run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-setboard $pos\nflipfive-set level 8\nflipfive-analyze 1 30\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off"
+    [[ "${lines[3]}" == "= A5 -8 exact depth 20 pv A5 "* ]]
+    [[ "$stderr" != *"search: threads"* ]]
+}

@@ -292,8 +292,9 @@ void engine_search(Engine *e, const SearchLimits *limits)
     if (e->set.verbose && r->nrefuted)
         log_refuted(e, r);
     if (e->set.verbose && search_threads(e->search) > 1)
-        fprintf(stderr, "search: threads %d moves deferred %llu, at the root %llu\n", search_threads(e->search),
-                (unsigned long long)e->search->deferred, (unsigned long long)e->search->deferred_root);
+        fprintf(stderr, "search: threads %d moves deferred %llu, at the root %llu; split points %llu\n",
+                search_threads(e->search), (unsigned long long)e->search->deferred,
+                (unsigned long long)e->search->deferred_root, (unsigned long long)e->search->split_points);
     if (!info || r->nlines == 0 || r->nodes == e->info_nodes)
         return;
     const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,
