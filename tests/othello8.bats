@@ -216,3 +216,16 @@ perft_expected() {
     echo "search time: $ms ms"
     [ "$ms" -lt 500 ]
 }
+
+@test "near the end, a win/loss/draw solve keeps the midgame's move when it wins: FFO #40 at 0.3 s a move plays A2 (+38), not C1 (+30)" {
+    # At 0.3 s the exact attempts begin at 20 empties (engine.c solve_reach):
+    # the midgame search (A2 from depth 1 on), then a win/loss/draw solve,
+    # whose proof of a win comes with its move, and the exact solve only
+    # when half the time is left. The solver orders the root's moves with
+    # the table's move: the midgame's was not there, and the solver proved
+    # C1 first (8 discs short of A2) and played it in every run.
+    run bash -c "printf 'flipfive-setboard $(obf 1 ffo-40-59.obf)\nflipfive-set movetime 0.3\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off"
+    [ "$status" -eq 0 ]
+    [ "${lines[2]}" = "= A2" ]
+}

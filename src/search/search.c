@@ -978,7 +978,7 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
     helpers_free(hp);
 }
 
-static bool root_attempt(SearchCtx *s, int alpha, int beta, int *score, Move *best);
+static bool root_attempt(SearchCtx *s, const SearchResult *res, int alpha, int beta, int *score, Move *best);
 
 /* The iteration to the end of the game as a root solve, whose split
  * shares out the work below the root among all the threads, where the
@@ -994,7 +994,7 @@ static void deepen_exact(SearchCtx *s, const SearchLimits *lim, SearchResult *re
     int score;
     Move best;
     s->saw_heuristic = false;
-    if (!root_attempt(s, -SCORE_INF, SCORE_INF, &score, &best))
+    if (!root_attempt(s, res, -SCORE_INF, SCORE_INF, &score, &best))
         return;
     res->best = best;
     res->score = score;
@@ -1035,9 +1035,16 @@ static void deepen_threads(SearchCtx *s, const SearchLimits *lim, Move *moves, i
 }
 
 /* One exact attempt at the root with the window (alpha, beta); false when
- * the clock stopped it or the game declined. */
-static bool root_attempt(SearchCtx *s, int alpha, int beta, int *score, Move *best)
+ * the clock stopped it or the game declined. The midgame's move so far
+ * (res's) goes into the table first, unless a deeper entry (a solve's) is
+ * there: the root is no node of the midgame search's, so the solver would
+ * otherwise order its moves without it. */
+static bool root_attempt(SearchCtx *s, const SearchResult *res, int alpha, int beta, int *score, Move *best)
 {
+    const uint64_t key = s->ops->hash(s->pos);
+    TtEntry e;
+    if (res->best != MOVE_NONE && res->depth > 0 && (!tt_probe(s->tt, key, &e) || e.depth < res->depth))
+        tt_store(s->tt, key, res->depth, TT_EXACT, score_to_tt(res->score, 0), res->best);
     *best = MOVE_NONE;
     const int depth = s->ops->solve_depth(s->pos);
     return s->ops->solve(s->pos, s, depth, alpha, beta, score, best) && !s->stop && *best != MOVE_NONE &&
@@ -1062,7 +1069,7 @@ static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int
     /* Step 2. Win, loss or draw. */
     int score;
     Move best;
-    if (!root_attempt(s, -1, 1, &score, &best))
+    if (!root_attempt(s, res, -1, 1, &score, &best))
         return;
     if (score >= 0) {
         res->best = best;
@@ -1074,7 +1081,7 @@ static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int
     /* Step 3. The exact score, when there is time for it. */
     if (soft && clock_ns() > s->start_ns + (soft - s->start_ns) / 2)
         return;
-    if (!root_attempt(s, -SCORE_INF, SCORE_INF, &score, &best))
+    if (!root_attempt(s, res, -SCORE_INF, SCORE_INF, &score, &best))
         return;
     res->best = best;
     res->score = score;
