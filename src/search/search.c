@@ -635,6 +635,16 @@ void search_set_threads(SearchCtx *s, int threads) { s->threads = threads > 1 ? 
 
 int search_threads(const SearchCtx *s) { return s->run_threads > 1 ? s->run_threads : 1; }
 
+/* An exact result at the root: best, proved worth score. */
+static void take_solved(SearchResult *res, Move best, int score)
+{
+    res->best = best;
+    res->score = score;
+    res->exact = true;
+    res->pvlen = 1;
+    res->pv[0] = best;
+}
+
 /* A game that answers the root outright (a forced win or loss) ends the
  * search there, provided its move is legal. */
 static bool root_solved(SearchCtx *s, int depth, SearchResult *res)
@@ -644,11 +654,7 @@ static bool root_solved(SearchCtx *s, int depth, SearchResult *res)
     if (!s->ops->solve(s->pos, s, depth, -SCORE_INF, SCORE_INF, &sc, &bm) || s->stop ||
         bm == MOVE_NONE || !s->ops->is_legal(s->pos, bm))
         return false;
-    res->best = bm;
-    res->score = sc;
-    res->exact = true;
-    res->pvlen = 1;
-    res->pv[0] = bm;
+    take_solved(res, bm, sc);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
     return true;
@@ -720,9 +726,9 @@ static int lead_depth(SearchCtx *s, int depth)
  * clock or an exact score stops it; res keeps the last useful iteration.
  * With multi-PV each iteration searches the lines one after another, each
  * without the moves of the lines before it. True when it stopped before an
- * iteration to the end of the game that s leaves to a root solve
- * (exact_apart), the clock allowing it. */
-static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res, int first)
+ * iteration of depth apart or more (0: none), left to a root solve, the
+ * clock allowing it. */
+static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res, int apart)
 {
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY - 1 ? lim->depth : MAX_PLY - 2;
     const int want = lines_wanted(lim, n);
@@ -730,7 +736,7 @@ static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
     SearchLine found[SEARCH_MAX_PV];
     int64_t last_ns = 0, before_ns = 0;
     SearchRefute refute = {.nsafe = 0};
-    for (int depth = first; depth <= max_depth; depth++) {
+    for (int depth = 1; depth <= max_depth; depth++) {
         depth = lead_depth(s, depth);
         if (depth > max_depth)
             break;
@@ -742,13 +748,13 @@ static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
          * time per move) saves nothing by stopping early: iterations go on
          * to the deadline. */
         const int64_t now = clock_ns();
-        if (depth > first && s->soft_ns && s->soft_ns != s->hard_ns) {
+        if (depth > 1 && s->soft_ns && s->soft_ns != s->hard_ns) {
             const int64_t grow = before_ns > 0 && last_ns / before_ns < 8 ? last_ns / before_ns : 8;
             const int64_t next = last_ns * (grow < 2 ? 2 : grow);
             if (now + next / 2 > s->soft_ns)
                 break;
         }
-        if (s->exact_apart && depth >= s->ops->solve_depth(s->pos))
+        if (apart && depth >= apart)
             return true;
         s->root_depth = depth;
         s->saw_heuristic = false;
@@ -808,7 +814,7 @@ static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
 
 static void deepen(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
 {
-    deepen_from(s, lim, moves, n, res, 1);
+    deepen_from(s, lim, moves, n, res, 0);
 }
 
 /*
@@ -847,7 +853,7 @@ static void helper_main(void *arg, int index)
     SearchCtx *h = hp->ctx[index];
     Move moves[MAX_MOVES];
     memcpy(moves, hp->moves, sizeof *moves * (size_t)hp->n);
-    deepen_from(h, &hp->lim, moves, hp->n, hp->res[index], 1);
+    deepen_from(h, &hp->lim, moves, hp->n, hp->res[index], 0);
 }
 
 static void helpers_free(Helpers *hp)
@@ -978,6 +984,21 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
     helpers_free(hp);
 }
 
+/* Without multi-PV the one line is the result's, however it was found. */
+static void single_line(SearchResult *res)
+{
+    SearchLine *l = &res->lines[0];
+    res->nlines = res->best == MOVE_NONE ? 0 : 1;
+    l->score = res->score;
+    l->depth = res->depth;
+    l->pvlen = res->pvlen;
+    memcpy(l->pv, res->pv, sizeof(Move) * (size_t)res->pvlen);
+    if (res->nlines && (l->pvlen == 0 || l->pv[0] != res->best)) {
+        l->pv[0] = res->best;
+        l->pvlen = 1;
+    }
+}
+
 static bool root_attempt(SearchCtx *s, const SearchResult *res, int alpha, int beta, int *score, Move *best);
 
 /* The iteration to the end of the game as a root solve, whose split
@@ -996,20 +1017,12 @@ static void deepen_exact(SearchCtx *s, const SearchLimits *lim, SearchResult *re
     s->saw_heuristic = false;
     if (!root_attempt(s, res, -SCORE_INF, SCORE_INF, &score, &best))
         return;
-    res->best = best;
-    res->score = score;
+    take_solved(res, best, score);
     res->depth = s->ops->solve_depth(s->pos);
-    res->exact = true;
-    res->pvlen = 1;
-    res->pv[0] = best;
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
-    SearchLine *l = &res->lines[0];
-    l->score = score;
-    l->depth = res->depth;
-    l->pvlen = 1;
-    l->pv[0] = best;
-    res->nlines = 1;
+    single_line(res);
+    const SearchLine *l = &res->lines[0];
     s->root_depth = res->depth;
     if (s->observe) {
         SearchEvent ev = {.kind = SEARCH_EV_LINE, .index = 0, .count = 1, .line = l};
@@ -1025,10 +1038,8 @@ static void deepen_exact(SearchCtx *s, const SearchLimits *lim, SearchResult *re
 static void deepen_threads(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res)
 {
     Helpers *hp = helpers_start(s, lim, moves, n);
-    s->exact_apart = hp && !hp->multi && s->ops->solve && s->ops->solve_depth &&
-                     s->ops->solve_depth(s->pos) >= EXACT_APART_MIN;
-    const bool exact = deepen_from(s, lim, moves, n, res, 1);
-    s->exact_apart = false;
+    const int end = hp && !hp->multi && s->ops->solve && s->ops->solve_depth ? s->ops->solve_depth(s->pos) : 0;
+    const bool exact = deepen_from(s, lim, moves, n, res, end >= EXACT_APART_MIN ? end : 0);
     helpers_stop(s, hp, res);
     if (exact && !res->exact && !s->stop)
         deepen_exact(s, lim, res);
@@ -1083,26 +1094,7 @@ static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int
         return;
     if (!root_attempt(s, res, -SCORE_INF, SCORE_INF, &score, &best))
         return;
-    res->best = best;
-    res->score = score;
-    res->exact = true;
-    res->pvlen = 1;
-    res->pv[0] = best;
-}
-
-/* Without multi-PV the one line is the result's, however it was found. */
-static void single_line(SearchResult *res)
-{
-    SearchLine *l = &res->lines[0];
-    res->nlines = res->best == MOVE_NONE ? 0 : 1;
-    l->score = res->score;
-    l->depth = res->depth;
-    l->pvlen = res->pvlen;
-    memcpy(l->pv, res->pv, sizeof(Move) * (size_t)res->pvlen);
-    if (res->nlines && (l->pvlen == 0 || l->pv[0] != res->best)) {
-        l->pv[0] = res->best;
-        l->pvlen = 1;
-    }
+    take_solved(res, best, score);
 }
 
 void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim,

@@ -129,7 +129,6 @@ struct SearchCtx {
      * game with its own alphabeta, which does not defer). */
     SearchBusy *busy;
     bool helper;                        /* a Lazy SMP helper thread */
-    bool exact_apart;                   /* the iteration to the end is a root solve's */
     /* Parallel work done since search_begin, for figures: split points
      * made, and moves searched by a thread other than the owner's. */
     uint64_t split_points, split_moves;
