@@ -114,6 +114,22 @@ static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_mov
     }
 }
 
+/* Brings tt_move, when it is one of moves, to the front with the table's
+ * key; false otherwise. */
+static bool tt_first(Move *moves, int *keys, int n, Move tt_move)
+{
+    if (tt_move == MOVE_NONE)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (moves[i] == tt_move) {
+            moves[i] = moves[0];
+            moves[0] = tt_move;
+            keys[0] = ORDER_TT;
+            return true;
+        }
+    return false;
+}
+
 /* Deep nodes: the value of a shallow search of each move ranks it (the TT
  * move stays first); the static keys only break ties. */
 static void sort_by_search(SearchCtx *s, Move *moves, int *keys, int n, int d, int alpha, int beta)
@@ -367,9 +383,13 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
         return ops->evaluate(pos);
     }
 
-    /* Step 6. Move ordering. */
-    order_moves(s, moves, keys, n, tt_move);
+    /* Step 6. Move ordering. With a table move and no ordering search,
+     * the table move goes first and the others are ranked only if it does
+     * not cut (most cut nodes cut on it, and ranking costs a move each). */
     const int sort_depth = tune && tune->sort_depth && n > 1 ? tune->sort_depth(depth) : -1;
+    bool staged = sort_depth < 0 && tt_first(moves, keys, n, tt_move);
+    if (!staged)
+        order_moves(s, moves, keys, n, tt_move);
     if (sort_depth >= 0) {
         sort_by_search(s, moves, keys, n, sort_depth, alpha, beta);
         if (s->stop)
@@ -384,7 +404,11 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     int nlater = 0;
     bool cut = false;
     for (int i = 0; i < n && !cut; i++) {
-        Move m = pick_move(moves, keys, n, i);
+        if (staged && i == 1) {
+            order_moves(s, moves + 1, keys + 1, n - 1, MOVE_NONE);
+            staged = false;
+        }
+        Move m = i == 0 && staged ? moves[0] : pick_move(moves, keys, n, i);
         int score;
         if (!(defer && i > 0))
             score = pvs_child(s, m, depth, nb.alpha, beta, i == 0);
