@@ -165,6 +165,7 @@ perft_expected() {
     # the first one's nodes and came out at +5.58 instead of +4.78 (round C's
     # weights, depth 14). With round E's at depth 17: 24 % and the same
     # +8.24; a table that always stores takes 68 % and moves +7.16 to +9.14.
+    # With history alone ordering the nodes of depth 1: 13 %, the same +7.16.
     # Deeper entries may move the score a little, never by more than 0.2 here.
     local board='X--------XXOXX----XOXXXX--XOXXXX-OOXXX---OOOXXO----OOO-----OO--- X'
     run --separate-stderr bash -c "printf 'flipfive-setboard $board\nflipfive-set depth 17\nflipfive-set verbose 1\ngenmove b\nundo\ngenmove b\n' |
@@ -175,11 +176,11 @@ perft_expected() {
     lines=$(printf '%s\n' "$stderr" | awk '$1 == "info" && $3 == 17')
     first=$(sed -n 1p <<<"$lines")
     second=$(sed -n 2p <<<"$lines")
-    [[ "$first" == "info depth 17 seldepth 17 score +8.24 nodes 967014 "*" pv C7 "* ]]
+    [[ "$first" == "info depth 17 seldepth 17 score +7.16 nodes 1236280 "*" pv C7 "* ]]
     [[ "$second" == "info depth 17 seldepth 17 score +"*" pv C7 "* ]]
     awk -v a="$first" -v b="$second" 'BEGIN { split(a, x); split(b, y); d = y[7] - x[7]; exit !(d < 0.2 && d > -0.2) }'
     local n2=${second#* nodes } && n2=${n2%% *}
-    [ "$n2" -lt $((967014 / 4)) ]
+    [ "$n2" -lt $((1236280 / 4)) ]
 }
 
 @test "a root move proved better on its null window stays the move when the budget stops its search again" {
@@ -195,7 +196,7 @@ perft_expected() {
     [ "$status" -eq 0 ]
     [ "${lines[2]}" = "= F2" ]
     # shellcheck disable=SC2154 # set by bats: run --separate-stderr
-    [[ "$stderr" == *"info depth 13 seldepth 13 score +2.03 nodes 71569 "*" pv D1 "* ]]
+    [[ "$stderr" == *"info depth 13 seldepth 13 score +2.03 nodes 66638 "*" pv D1 "* ]]
     [[ "$stderr" == *"info depth 14 seldepth 14 score -2.36 nodes 150000 "*" pv F2 "* ]]
 }
 

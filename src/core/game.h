@@ -50,6 +50,10 @@ typedef enum { COORDS_AUTO = -1, COORDS_OTHELLO, COORDS_GO } CoordStyle;
 typedef struct SearchTuning {
     bool no_killers;        /* killer moves do not help this game's ordering */
     bool no_leaf_tt;        /* leaves (depth <= 0) evaluate without a TT probe */
+    /* GameOps.score_moves ranks the moves of nodes of this depth and more;
+     * below, history alone orders them (near the leaves, ranking a move can
+     * cost about what searching it does). */
+    int score_min_depth;
     /* Depth of the shallow searches that order the moves of a node of this
      * depth (0: the evaluation of each child), or -1 for none. NULL: none. */
     int (*sort_depth)(int depth);

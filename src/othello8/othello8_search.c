@@ -3,8 +3,10 @@
  *
  * Move ordering: the move that leaves the opponent the fewest replies
  * (corners counting double) and the least potential mobility comes first;
- * corners are good, squares next to an empty corner bad. The endgame solver
- * orders its own moves.
+ * corners are good, squares next to an empty corner bad. Not at depth 1:
+ * there the children are evaluated at once, ranking a move costs about what
+ * evaluating it does, and history alone orders them (15 % more nodes, 15-20 %
+ * less time to each depth). The endgame solver orders its own moves.
  *
  * ProbCut: a shallow search of about half the depth predicts the deep
  * one; its error (sigma) depends on the depth and the game stage and is
@@ -101,6 +103,7 @@ static int sort_depth(int depth) { return depth < SORT_MIN ? -1 : (depth - SORT_
 const SearchTuning othello8_tuning = {
     .no_killers = true,
     .no_leaf_tt = true,
+    .score_min_depth = 2,
     .sort_depth = sort_depth,
     .probcut = probcut,
 };

@@ -93,11 +93,12 @@ static int score_from_tt(int score, int ply)
 
 static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
 
-static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_move)
+static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_move, int depth)
 {
     const int side = s->ops->side_to_move(s->pos), ply = s->ply;
     const bool killers = !(s->ops->tuning && s->ops->tuning->no_killers);
-    if (s->ops->score_moves)
+    const SearchTuning *tune = s->ops->tuning;
+    if (s->ops->score_moves && (!tune || depth >= tune->score_min_depth))
         s->ops->score_moves(s->pos, moves, n, keys);
     else
         memset(keys, 0, sizeof *keys * (size_t)n);
@@ -389,7 +390,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     const int sort_depth = tune && tune->sort_depth && n > 1 ? tune->sort_depth(depth) : -1;
     bool staged = sort_depth < 0 && tt_first(moves, keys, n, tt_move);
     if (!staged)
-        order_moves(s, moves, keys, n, tt_move);
+        order_moves(s, moves, keys, n, tt_move, depth);
     if (sort_depth >= 0) {
         sort_by_search(s, moves, keys, n, sort_depth, alpha, beta);
         if (s->stop)
@@ -405,7 +406,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     bool cut = false;
     for (int i = 0; i < n && !cut; i++) {
         if (staged && i == 1) {
-            order_moves(s, moves + 1, keys + 1, n - 1, MOVE_NONE);
+            order_moves(s, moves + 1, keys + 1, n - 1, MOVE_NONE, depth);
             staged = false;
         }
         Move m = i == 0 && staged ? moves[0] : pick_move(moves, keys, n, i);
@@ -691,7 +692,7 @@ static int root_moves(SearchCtx *s, Move *moves)
     TtEntry e;
     Move tt_move = tt_probe(s->tt, s->ops->hash(s->pos), &e) ? e.move : MOVE_NONE;
     int keys[MAX_MOVES];
-    order_moves(s, moves, keys, n, tt_move);
+    order_moves(s, moves, keys, n, tt_move, MAX_PLY);
     for (int i = 0; i < n; i++)
         pick_move(moves, keys, n, i);
     return n;
