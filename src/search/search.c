@@ -96,8 +96,8 @@ static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
 static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_move, int depth)
 {
     const int side = s->ops->side_to_move(s->pos), ply = s->ply;
-    const bool killers = !(s->ops->tuning && s->ops->tuning->no_killers);
     const SearchTuning *tune = s->ops->tuning;
+    const bool killers = !(tune && tune->no_killers);
     if (s->ops->score_moves && (!tune || depth >= tune->score_min_depth))
         s->ops->score_moves(s->pos, moves, n, keys);
     else
