@@ -136,18 +136,33 @@ ffo() {
     [[ "$stderr" != *"search: threads"* ]]
 }
 
+@test "from 0.5 s a move a 2-thread Othello search splits its tree (YBWC) instead; 1 thread alone" {
+    # search.c split_pays: the same position as above at 1 s: split points
+    # and moves by the helper (600-7000 here), no move deferred.
+    run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-set movetime 1\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 2 --book off"
+    [ "$status" -eq 0 ]
+    [[ "${lines[2]}" =~ ^=\ [C-F][3-6]$ ]]
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    [[ "$stderr" =~ search:\ threads\ 2\ moves\ deferred\ 0,\ at\ the\ root\ 0\;\ split\ points\ 0\;\ midgame\ split\ points\ [1-9][0-9]*,\ moves\ by\ helpers\ [1-9] ]]
+    run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-set movetime 1\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" != *"search: threads"* ]]
+}
+
 @test "a 2-thread search that reaches the end of the game solves its last iteration with the split; 1 thread does not" {
     # search.c deepen_exact: from 20 empties the exact iteration is a root
     # solve on both threads. Level 8 tries no exact root attempt above 18
-    # empties, so the split points come from that iteration alone (none
-    # before it: a midgame search on two threads does not split).
+    # empties, so the split points of root solves come from that iteration
+    # alone (the midgame iterations' own split points are counted apart).
     local pos="-XXXXX----XXXOO-XXXOOOOXOXXOOOXX-OXXOXXX-OOOXXX---OOXX------X--- X"
     run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-setboard $pos\nflipfive-set level 8\nflipfive-analyze 1 30\n' |
         timeout 60 '$ENGINE' --threads 2 --book off"
     [ "$status" -eq 0 ]
     [[ "${lines[3]}" == "= A5 -8 exact depth 20 pv A5 "* ]]
     # shellcheck disable=SC2154 # set by bats: run --separate-stderr
-    [[ "$stderr" =~ search:\ threads\ 2\ .*\;\ split\ points\ [1-9] ]]
+    [[ "$stderr" =~ search:\ threads\ 2\ .*\;\ split\ points\ [1-9][0-9]*\; ]]
     run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-setboard $pos\nflipfive-set level 8\nflipfive-analyze 1 30\n' |
         timeout 60 '$ENGINE' --threads 1 --book off"
     [[ "${lines[3]}" == "= A5 -8 exact depth 20 pv A5 "* ]]

@@ -28,7 +28,6 @@
 #include "bitboard.h"
 #include "othello8.h"
 #include "othello8_indices.h"
-#include "othello8_split.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
@@ -48,6 +47,8 @@ enum {
     MAX_LIST = 40,        /* legal moves never exceed 33 */
     LOCAL_MAX = 10,       /* the solver's own table up to this many empties */
     LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
+    SPLIT_MIN = 12,       /* empties of a node that may split */
+    SPLIT_ROOT_MIN = 14,  /* empties of a root solve that uses threads */
 };
 
 /* The cutoff reads the children's keys, which are computed with a table. */
@@ -563,7 +564,7 @@ static int solve_any(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     return solve_pvs(s, P, O, alpha, beta, side, parity, n, NULL);
 }
 
-/* What a split point's participants need of a node (othello8_split.h). */
+/* What a split point's participants need of a node (search.h). */
 typedef struct Node {
     uint64_t P, O;
     int side;
@@ -594,7 +595,7 @@ static void split_node(Solver *s, const Node *nd, int count, int *alpha, int *be
 {
     for (int i = 0; i < count; i++)
         pick(nd->list, count, i);
-    const SplitJob job = {nd, count, nd->beta, split_move};
+    const SplitJob job = {nd, count, nd->beta, split_move, NULL, NULL, NULL};
     int best_i;
     split_search(&s->t, &job, alpha, best, &best_i);
     if (best_i >= 0)
@@ -670,7 +671,7 @@ static int solve_pvs(Solver *s, uint64_t P, uint64_t O, int alpha, int beta, int
     for (int i = 0; i < count; i++) {
         if (i == 1 && hash_first)
             rank_moves(s, P, O, list + 1, count - 1, parity, n);
-        if (i == 1 && split_wanted(&s->t, n, count)) {
+        if (i == 1 && n >= SPLIT_MIN && split_wanted(&s->t, count)) {
             const Node node = {P, O, side, parity, n, beta, list + 1};
             split_node(s, &node, count - 1, &alpha, &best, &best_x);
             if (ctx->stop || split_aborted(&s->t))
@@ -752,7 +753,7 @@ static int solve_root(Solver *s, uint64_t P, uint64_t O, int lo, int hi, int sid
 static int solve_parallel(Solver *s, int nthreads, uint64_t P, uint64_t O, int lo, int hi, int side, int n, Move *best)
 {
     SearchCtx *ctx = s->t.ctx;
-    SplitPool *pool = split_pool_open(ctx);
+    SplitPool *pool = split_pool_open(ctx, search_should_stop);
     if (!pool)
         return solve_root(s, P, O, lo, hi, side, n, best);
     Solver team[SPLIT_MAX_THREADS];
@@ -761,7 +762,7 @@ static int solve_parallel(Solver *s, int nthreads, uint64_t P, uint64_t O, int l
     threads[0] = &team[0].t;
     int nt = 1;
     for (; nt < nthreads && nt < SPLIT_MAX_THREADS; nt++) {
-        SearchCtx *h = split_pool_helper(pool);
+        SearchCtx *h = search_helper(ctx, split_pool_halt(pool));
         Othello8Table *t = h ? calloc(1, sizeof *t) : NULL;
         if (!t) {
             search_destroy(h);

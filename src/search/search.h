@@ -129,10 +129,18 @@ struct SearchCtx {
      * game with its own alphabeta, which does not defer). */
     SearchBusy *busy;
     bool helper;                        /* a Lazy SMP helper thread */
+    /* This thread's place in a search split among threads (NULL alone or
+     * with Lazy SMP); aborted: stop was set only because a split point
+     * above was cut, and is cleared when the thread leaves it. */
+    struct SplitThread *split;
+    bool aborted;
     /* Parallel work done since search_begin, for figures: split points
      * made, and moves searched by a thread other than the owner's. */
     uint64_t split_points, split_moves;
     int64_t split_idle_ns;              /* time threads waited for work */
+    /* The same for the midgame search's split (YBWC), apart */
+    uint64_t mid_split_points, mid_split_moves;
+    int64_t mid_split_idle_ns;
     uint64_t deferred;                  /* moves left for last as another thread's (SearchBusy) */
     uint64_t deferred_root;             /* of them, moves of the root */
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
@@ -150,6 +158,7 @@ struct SearchCtx {
     int32_t history[2][MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
+    Move path[MAX_PLY];                 /* the moves from the root to ply */
     Move moves[MAX_PLY][MAX_MOVES];
     int order[MAX_PLY][MAX_MOVES];
 };
@@ -229,5 +238,90 @@ bool search_refute_drop(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
 
 /* m was dropped by search_refute_drop in this search. */
 bool search_refute_dropped(const SearchResult *res, Move m);
+
+/*
+ * Young Brothers Wait split points and the pool of threads that shares
+ * them out (search_split.c says how), for any search written as
+ * sequential code: it asks at each node whether to split, hands the node's
+ * other moves over with a function that searches one of them, and runs
+ * inside a pool when threads are allowed. The 8x8 endgame solver
+ * (othello8_solve.c) and the midgame search (search.c) use it.
+ */
+enum {
+    SPLIT_MAX_THREADS = 64 /* threads of a pool, the owner included */
+};
+
+typedef struct SplitPool SplitPool;
+typedef struct SplitPoint SplitPoint;
+
+/* A thread's place in a parallel search (the solver's: the first member of
+ * its own state, which a SplitMoveFn casts back). All NULL but ctx alone. */
+typedef struct SplitThread {
+    SearchCtx *ctx;          /* this thread's: node count, stop flag */
+    SplitPool *pool;         /* the threads of a parallel solve; NULL alone */
+    const SplitPoint *split; /* the innermost split point it works under */
+} SplitThread;
+
+/* Searches move i of a split node for t, at the node's alpha of the
+ * moment (a null window, the full one when it lands inside); returns the
+ * score from the node's side. */
+typedef int (*SplitMoveFn)(SplitThread *t, const void *node, int i, int alpha);
+
+/* Puts t, about to work for a split point it does not own, at node (its
+ * own position walked there, its ply); returns what SplitLeaveFn needs to
+ * walk back when the work is done. */
+typedef int (*SplitEnterFn)(SplitThread *t, const void *node);
+typedef void (*SplitLeaveFn)(SplitThread *t, const void *node, int mark);
+
+/* Move i of node has just raised the node's best: the thread that searched
+ * it may keep what else it found (its line). Called under the pool's lock. */
+typedef void (*SplitTookFn)(SplitThread *t, const void *node, int i);
+
+/* What a split point hands out: moves 0 .. count of node (the search's),
+ * best first, searched by search; beta is the node's. enter, leave and
+ * took are optional (NULL: a node that carries all its state, as the
+ * solver's). */
+typedef struct SplitJob {
+    const void *node;
+    int count, beta;
+    SplitMoveFn search;
+    SplitEnterFn enter;
+    SplitLeaveFn leave;
+    SplitTookFn took;
+} SplitJob;
+
+/* A split point t works under has been cut: t leaves its subtree. Inline
+ * so that a solve without threads (no split point) pays no call for it at
+ * every move. */
+bool split_cut_above(const SplitPoint *sp);
+static inline bool split_aborted(const SplitThread *t) { return t->split && split_cut_above(t->split); }
+
+/* A node with count moves left, its first searched, should be shared: t
+ * is in a pool with an idle thread and no offer pending. (The caller
+ * decides which nodes are big enough.) */
+bool split_wanted(const SplitThread *t, int count);
+
+/* The job's moves, searched by t and the pool's idle threads; alpha and
+ * best are the node's and are updated, best_i is the move that raised
+ * best (-1 when none did). */
+void split_search(SplitThread *t, const SplitJob *job, int *alpha, int *best, int *best_i);
+
+/* A pool for a search of ctx (its owner): ctx->halt is the pool's shared
+ * stop flag until the pool closes; a thread waiting for its helpers looks
+ * at the clock and the host through poll (search_should_stop). NULL when
+ * out of memory. */
+SplitPool *split_pool_open(SearchCtx *ctx, bool (*poll)(SearchCtx *ctx));
+
+/* The pool's stop flag, for its threads' contexts (search_helper). */
+atomic_bool *split_pool_halt(SplitPool *pool);
+
+/* Puts threads[0 .. n) in the pool, threads[0] being the owner's, and
+ * starts a thread for each of the others: they wait for split points. */
+void split_pool_start(SplitPool *pool, SplitThread *const *threads, int n);
+
+/* The search is over: joins the threads, adds the pool's statistics to the
+ * owner's ctx, clears its halt and frees the pool. The helpers' contexts
+ * are the caller's. */
+void split_pool_close(SplitPool *pool);
 
 #endif

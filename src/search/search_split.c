@@ -1,27 +1,29 @@
 /*
- * othello8_split.c - the parallel part of the endgame solver.
+ * search_split.c - Young Brothers Wait: the parallel part of the 8x8 endgame
+ * solver and of the midgame search.
  *
- * Young Brothers Wait: a node with at least SPLIT_MIN empties whose first
- * move has been searched without a cutoff hands its other moves to the
- * threads that wait for work. Each takes the next move, searches it with a
- * null window at the node's alpha of the moment (again with the full window
- * when it lands inside), and merges its score into the node under the
- * pool's lock; a beta cutoff marks the split point cut, and every thread
- * under it leaves its subtree at the next node. The node's value is the
- * best of exact scores and bounds proved with a window at least as narrow
- * as the final one, so it is exact wherever the serial one is. A thread
- * that has run out of moves at its split point waits for its helpers and,
+ * A node whose first move has been searched without a cutoff, and that
+ * its search finds big enough, hands its other moves to the threads that
+ * wait for work. Each takes the next move, searches it with a null window
+ * at the node's alpha of the moment (again with the full window when it
+ * lands inside), and merges its score into the node under the pool's lock;
+ * a beta cutoff marks the split point cut, and every thread under it
+ * leaves its subtree at the next node. The node's value is the best of
+ * exact scores and bounds proved with a window at least as narrow as the
+ * final one, so it is exact wherever the serial one is. A thread that has
+ * run out of moves at its split point waits for its helpers and,
  * meanwhile, helps them with split points below its own (a "helpful
  * master"), so that no thread waits while the work it waits for could use
- * it. Only a solve at the root of a search (ctx->ply == 0, at least
- * SPLIT_ROOT_MIN empties) starts threads; the midgame search's own small
- * solves stay single.
+ * it.
  *
- * The moves and their search are the solver's (a SplitJob): this file is
+ * The moves and their search are the caller's (a SplitJob): this file is
  * compiled once, while othello8_solve.c is compiled twice on x86-64 (see
- * there), and each copy hands over its own search.
+ * there), and each copy hands over its own search. The solver's nodes
+ * carry their whole position; the midgame search's threads each keep a
+ * position of their own and walk it to a node they help (SplitJob.enter).
  */
-#include "othello8_split.h"
+
+#include "search.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -31,8 +33,8 @@
 #include "timeman.h"
 
 enum {
-    SPLIT_MIN = 12,   /* empties of a node that may split */
-    WAIT_NS = 2000000 /* a waiting thread looks at the clock this often */
+    WAIT_NS = 2000000, /* a waiting thread looks at the clock this often */
+    SPIN_NS = 1000000  /* and spins this long before it sleeps */
 };
 
 struct SplitPoint {
@@ -47,11 +49,13 @@ struct SplitPoint {
 struct SplitPool {
     pthread_mutex_t lock;
     pthread_cond_t wake;      /* an offer, a split point done, or the end */
+    atomic_uint events;       /* counts them: what a spinning thread watches */
     SplitPoint *offer;        /* a split point with moves for any helper */
     int idle;                 /* threads waiting for an offer */
     bool done;                /* the solve is over: helpers leave */
     atomic_bool halt;         /* the search's shared stop flag */
-    SearchCtx *owner;         /* the root solve's context */
+    SearchCtx *owner;         /* the search's context */
+    bool (*poll)(SearchCtx *ctx);
     int nthreads;
     SplitThread *thread[SPLIT_MAX_THREADS];
     SearchThreads *running;   /* the helpers' threads */
@@ -61,6 +65,39 @@ struct SplitPool {
     int64_t idle_ns;          /* time threads spent waiting for work */
 };
 
+/* Wakes every waiting thread. Pool locked. */
+static void signal_all(SplitPool *pool)
+{
+    atomic_fetch_add_explicit(&pool->events, 1, memory_order_relaxed);
+    pthread_cond_broadcast(&pool->wake);
+}
+
+/* Waits, the pool locked, for the next event after seen: spins first,
+ * since each thread of a search has a core of its own and a wake-up
+ * through the scheduler costs as much as a small subtree does; then
+ * sleeps until signalled or until the absolute CLOCK_REALTIME until_ns,
+ * 0 for no limit. */
+static void wait_event(SplitPool *pool, unsigned seen, int64_t until_ns)
+{
+    pthread_mutex_unlock(&pool->lock);
+    const int64_t spin_end = clock_ns() + SPIN_NS;
+    bool changed = false;
+    for (unsigned k = 1; !changed; k++) {
+        changed = atomic_load_explicit(&pool->events, memory_order_relaxed) != seen;
+        if (k % 64 == 0 && clock_ns() > spin_end)
+            break;
+    }
+    pthread_mutex_lock(&pool->lock);
+    if (changed || atomic_load_explicit(&pool->events, memory_order_relaxed) != seen)
+        return;
+    if (!until_ns) {
+        pthread_cond_wait(&pool->wake, &pool->lock);
+        return;
+    }
+    const struct timespec until = {(time_t)(until_ns / 1000000000), (long)(until_ns % 1000000000)};
+    pthread_cond_timedwait(&pool->wake, &pool->lock, &until);
+}
+
 bool split_cut_above(const SplitPoint *sp)
 {
     for (; sp; sp = sp->parent)
@@ -69,9 +106,9 @@ bool split_cut_above(const SplitPoint *sp)
     return false;
 }
 
-bool split_wanted(const SplitThread *t, int n, int count)
+bool split_wanted(const SplitThread *t, int count)
 {
-    if (!t->pool || n < SPLIT_MIN || count < 3)
+    if (!t->pool || count < 3)
         return false;
     SplitPool *pool = t->pool;
     pthread_mutex_lock(&pool->lock);
@@ -87,6 +124,12 @@ static void split_work(SplitThread *t, SplitPoint *sp, bool owner)
     SplitPool *pool = t->pool;
     const SplitJob *job = sp->job;
     const SplitPoint *outer = t->split;
+    int mark = 0;
+    if (!owner && job->enter) {
+        pthread_mutex_unlock(&pool->lock);
+        mark = job->enter(t, job->node);
+        pthread_mutex_lock(&pool->lock);
+    }
     t->split = sp;
     while (sp->next < job->count && !t->ctx->stop && !split_aborted(t)) {
         const int i = sp->next++;
@@ -103,6 +146,8 @@ static void split_work(SplitThread *t, SplitPoint *sp, bool owner)
         if (score > sp->best) {
             sp->best = score;
             sp->best_i = i;
+            if (job->took)
+                job->took(t, job->node, i);
             if (score > sp->alpha)
                 sp->alpha = score;
             if (score >= job->beta)
@@ -112,6 +157,16 @@ static void split_work(SplitThread *t, SplitPoint *sp, bool owner)
     if (pool->offer == sp)
         pool->offer = NULL;
     t->split = outer;
+    /* A stop that only meant "leave the cut split point" ends here. */
+    if (t->ctx->aborted && !split_aborted(t)) {
+        t->ctx->aborted = false;
+        t->ctx->stop = false;
+    }
+    if (!owner && job->leave) {
+        pthread_mutex_unlock(&pool->lock);
+        job->leave(t, job->node, mark);
+        pthread_mutex_lock(&pool->lock);
+    }
 }
 
 /* Is sp at or below the split point top? */
@@ -127,17 +182,13 @@ static bool below(const SplitPoint *sp, const SplitPoint *top)
  * looks at the clock and the host (the search's stop). */
 static void pool_wait(SplitThread *t)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_nsec += WAIT_NS;
-    if (until.tv_nsec >= 1000000000) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000;
-    }
-    pthread_cond_timedwait(&t->pool->wake, &t->pool->lock, &until);
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    const int64_t until = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + WAIT_NS;
+    wait_event(t->pool, atomic_load_explicit(&t->pool->events, memory_order_relaxed), until);
     if (!t->ctx->stop) {
         pthread_mutex_unlock(&t->pool->lock);
-        search_should_stop(t->ctx);
+        t->pool->poll(t->ctx);
         pthread_mutex_lock(&t->pool->lock);
     }
 }
@@ -154,7 +205,7 @@ static bool help(SplitThread *t, const SplitPoint *top)
     split_work(t, sp, false);
     sp->busy--;
     t->pool->idle++;
-    pthread_cond_broadcast(&t->pool->wake);
+    signal_all(t->pool);
     return true;
 }
 
@@ -166,7 +217,7 @@ void split_search(SplitThread *t, const SplitJob *job, int *alpha, int *best, in
     pool->splits++;
     if (!pool->offer) {
         pool->offer = &sp;
-        pthread_cond_broadcast(&pool->wake);
+        signal_all(pool);
     }
     split_work(t, &sp, true);
     /* Wait for the helpers, helping them meanwhile. */
@@ -194,14 +245,14 @@ static void helper_main(void *arg, int index)
     while (!pool->done)
         if (t->ctx->stop || !help(t, NULL)) {
             const int64_t t0 = clock_ns();
-            pthread_cond_wait(&pool->wake, &pool->lock);
+            wait_event(pool, atomic_load_explicit(&pool->events, memory_order_relaxed), 0);
             pool->idle_ns += clock_ns() - t0;
         }
     pool->idle--;
     pthread_mutex_unlock(&pool->lock);
 }
 
-SplitPool *split_pool_open(SearchCtx *ctx)
+SplitPool *split_pool_open(SearchCtx *ctx, bool (*poll)(SearchCtx *ctx))
 {
     SplitPool *pool = calloc(1, sizeof *pool);
     if (!pool)
@@ -209,12 +260,14 @@ SplitPool *split_pool_open(SearchCtx *ctx)
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     atomic_init(&pool->halt, false);
+    atomic_init(&pool->events, 0);
     ctx->halt = &pool->halt;
     pool->owner = ctx;
+    pool->poll = poll;
     return pool;
 }
 
-SearchCtx *split_pool_helper(SplitPool *pool) { return search_helper(pool->owner, &pool->halt); }
+atomic_bool *split_pool_halt(SplitPool *pool) { return &pool->halt; }
 
 void split_pool_start(SplitPool *pool, SplitThread *const *threads, int n)
 {
@@ -230,7 +283,7 @@ void split_pool_close(SplitPool *pool)
 {
     pthread_mutex_lock(&pool->lock);
     pool->done = true;
-    pthread_cond_broadcast(&pool->wake);
+    signal_all(pool);
     pthread_mutex_unlock(&pool->lock);
     search_join(pool->running);
     SearchCtx *ctx = pool->owner;
