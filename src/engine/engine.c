@@ -296,9 +296,9 @@ void engine_search(Engine *e, const SearchLimits *limits)
                 "search: threads %d moves deferred %llu, at the root %llu; split points %llu; "
                 "midgame split points %llu, moves by helpers %llu, idle %.3f s\n",
                 search_threads(e->search), (unsigned long long)e->search->deferred,
-                (unsigned long long)e->search->deferred_root, (unsigned long long)e->search->split_points,
-                (unsigned long long)e->search->mid_split_points, (unsigned long long)e->search->mid_split_moves,
-                (double)e->search->mid_split_idle_ns / 1e9);
+                (unsigned long long)e->search->deferred_root, (unsigned long long)e->search->solve_split.points,
+                (unsigned long long)e->search->mid_split.points, (unsigned long long)e->search->mid_split.moves,
+                (double)e->search->mid_split.idle_ns / 1e9);
     if (!info || r->nlines == 0 || r->nodes == e->info_nodes)
         return;
     const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,

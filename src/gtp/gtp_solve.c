@@ -54,8 +54,8 @@ void gtp_cmd_solve(Gtp *g, int argc, char **argv)
     buf_printf(&b, " nodes %llu time %.3f", (unsigned long long)e->search->nodes, secs);
     if (e->set.verbose)
         fprintf(stderr, "solve: threads %d split points %llu moves by helpers %llu idle %.3f s\n",
-                search_threads(e->search), (unsigned long long)e->search->split_points,
-                (unsigned long long)e->search->split_moves, (double)e->search->split_idle_ns / 1e9);
+                search_threads(e->search), (unsigned long long)e->search->solve_split.points,
+                (unsigned long long)e->search->solve_split.moves, (double)e->search->solve_split.idle_ns / 1e9);
     gtp_ok(g, "%s", buf_str(&b));
     buf_free(&b);
 }

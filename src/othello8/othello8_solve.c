@@ -773,7 +773,7 @@ static int solve_parallel(Solver *s, int nthreads, uint64_t P, uint64_t O, int l
     }
     split_pool_start(pool, threads, nt);
     const int score = solve_root(&team[0], P, O, lo, hi, side, n, best);
-    split_pool_close(pool);
+    split_pool_close(pool, &ctx->solve_split);
     for (int i = 1; i < nt; i++) {
         ctx->nodes += team[i].t.ctx->nodes;
         search_destroy(team[i].t.ctx);

@@ -19,11 +19,8 @@
 enum {
     POLL_NODES = 64,            /* nodes between deadline checks (a clock read is cheap) */
     HOST_POLL_EVERY = 16,       /* deadline checks between looks at the host (a syscall) */
-    ORDER_TT = 1 << 30,
-    ORDER_KILLER = 1 << 26,
-    HISTORY_MAX = 1 << 24,
     SORT_WINDOW = 800,          /* ordering searches look this far past the window */
-    SORT_CLAMP = (1 << 23) - 1, /* ordering values kept below ORDER_TT / 64 */
+    SORT_CLAMP = (1 << 23) - 1, /* ordering values kept below SEARCH_ORDER_TT / 64 */
     KEEP_DEEPER = 2,            /* a store this much shallower leaves the entry */
     BUSY_MIN_DEPTH = 3,         /* threads defer each other's moves from this depth */
     SPLIT_MIN_DEPTH = 4,        /* nodes of this depth and more may split (YBWC) */
@@ -98,44 +95,6 @@ static int score_from_tt(int score, int ply)
 
 static int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
 
-static void order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_move, int depth)
-{
-    const int side = s->ops->side_to_move(s->pos), ply = s->ply;
-    const SearchTuning *tune = s->ops->tuning;
-    const bool killers = !(tune && tune->no_killers);
-    if (s->ops->score_moves && (!tune || depth >= tune->score_min_depth))
-        s->ops->score_moves(s->pos, moves, n, keys);
-    else
-        memset(keys, 0, sizeof *keys * (size_t)n);
-    for (int i = 0; i < n; i++) {
-        Move m = moves[i];
-        if (m == tt_move)
-            keys[i] = ORDER_TT;
-        else if (killers && m == s->killers[ply][0])
-            keys[i] = ORDER_KILLER + 1;
-        else if (killers && m == s->killers[ply][1])
-            keys[i] = ORDER_KILLER;
-        else if (m >= 0)
-            keys[i] = keys[i] * 64 + s->history[side][m];
-    }
-}
-
-/* Brings tt_move, when it is one of moves, to the front with the table's
- * key; false otherwise. */
-static bool tt_first(Move *moves, int *keys, int n, Move tt_move)
-{
-    if (tt_move == MOVE_NONE)
-        return false;
-    for (int i = 0; i < n; i++)
-        if (moves[i] == tt_move) {
-            moves[i] = moves[0];
-            moves[0] = tt_move;
-            keys[0] = ORDER_TT;
-            return true;
-        }
-    return false;
-}
-
 /* Deep nodes: the value of a shallow search of each move ranks it (the TT
  * move stays first); the static keys only break ties. */
 static void sort_by_search(SearchCtx *s, Move *moves, int *keys, int n, int d, int alpha, int beta)
@@ -155,47 +114,14 @@ static void sort_by_search(SearchCtx *s, Move *moves, int *keys, int n, int d, i
     int value[MAX_MOVES];
     for (int i = 0; i < n; i++) {
         const int k = rank[i];
-        value[k] = keys[k] == ORDER_TT ? SCORE_INF : search_child(s, moves[k], d + 1, lo, hi);
+        value[k] = keys[k] == SEARCH_ORDER_TT ? SCORE_INF : search_child(s, moves[k], d + 1, lo, hi);
         if (s->stop)
             return;
     }
     for (int i = 0; i < n; i++) {
         const int k = rank[i];
-        keys[k] = keys[k] == ORDER_TT ? ORDER_TT : (value[k] < -SORT_CLAMP ? -SORT_CLAMP : value[k] > SORT_CLAMP ? SORT_CLAMP : value[k]) * 64 + (n - i);
+        keys[k] = keys[k] == SEARCH_ORDER_TT ? SEARCH_ORDER_TT : (value[k] < -SORT_CLAMP ? -SORT_CLAMP : value[k] > SORT_CLAMP ? SORT_CLAMP : value[k]) * 64 + (n - i);
     }
-}
-
-/* Brings the best remaining move to position i (selection sort, lazily). */
-static Move pick_move(Move *moves, int *keys, int n, int i)
-{
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (keys[j] > keys[best])
-            best = j;
-    Move m = moves[best];
-    int k = keys[best];
-    moves[best] = moves[i];
-    keys[best] = keys[i];
-    moves[i] = m;
-    keys[i] = k;
-    return m;
-}
-
-static void reward_quiet_move(SearchCtx *s, Move m, int depth)
-{
-    if (m < 0)
-        return;
-    const int side = s->ops->side_to_move(s->pos), ply = s->ply;
-    if (s->killers[ply][0] != m) {
-        s->killers[ply][1] = s->killers[ply][0];
-        s->killers[ply][0] = m;
-    }
-    int32_t *h = &s->history[side][m];
-    *h += depth * depth;
-    if (*h > HISTORY_MAX)
-        for (int c = 0; c < 2; c++)
-            for (int i = 0; i < MAX_CELLS; i++)
-                s->history[c][i] /= 2;
 }
 
 void search_update_pv(SearchCtx *s, Move m)
@@ -259,7 +185,7 @@ static bool take_child(SearchCtx *s, NodeBest *nb, Move m, int score, int depth,
     search_update_pv(s, m);
     if (score < beta)
         return false;
-    reward_quiet_move(s, m, depth);
+    search_reward_quiet(s, m, depth);
     return true;
 }
 
@@ -331,7 +257,7 @@ static void split_took(SplitThread *t, const void *node, int i)
 static bool split_rest(SearchCtx *s, Move *moves, int *keys, int n, int from, int depth, int beta, NodeBest *nb)
 {
     for (int k = from; k < n; k++)
-        pick_move(moves, keys, n, k);
+        search_pick_move(moves, keys, n, k);
     SplitLine line;
     atomic_init(&line.heuristic, false);
     line.pvlen = 0;
@@ -354,7 +280,7 @@ static bool split_rest(SearchCtx *s, Move *moves, int *keys, int n, int from, in
     s->pvlen[ply] = line.pvlen + 1;
     if (nb->best < beta)
         return false;
-    reward_quiet_move(s, m, depth);
+    search_reward_quiet(s, m, depth);
     return true;
 }
 
@@ -488,9 +414,9 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
      * the table move goes first and the others are ranked only if it does
      * not cut (most cut nodes cut on it, and ranking costs a move each). */
     const int sort_depth = tune && tune->sort_depth && n > 1 ? tune->sort_depth(depth) : -1;
-    bool staged = sort_depth < 0 && tt_first(moves, keys, n, tt_move);
+    bool staged = sort_depth < 0 && search_tt_first(moves, keys, n, tt_move);
     if (!staged)
-        order_moves(s, moves, keys, n, tt_move, depth);
+        search_order_moves(s, moves, keys, n, tt_move, depth);
     if (sort_depth >= 0) {
         sort_by_search(s, moves, keys, n, sort_depth, alpha, beta);
         if (s->stop)
@@ -506,7 +432,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
     bool cut = false;
     for (int i = 0; i < n && !cut; i++) {
         if (staged && i == 1) {
-            order_moves(s, moves + 1, keys + 1, n - 1, MOVE_NONE, depth);
+            search_order_moves(s, moves + 1, keys + 1, n - 1, MOVE_NONE, depth);
             staged = false;
         }
         if (i > 0 && s->split && depth >= SPLIT_MIN_DEPTH && split_wanted(s->split, n - i + 1)) {
@@ -515,7 +441,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
                 return 0;
             break;
         }
-        Move m = i == 0 && staged ? moves[0] : pick_move(moves, keys, n, i);
+        Move m = i == 0 && staged ? moves[0] : search_pick_move(moves, keys, n, i);
         int score;
         if (!(defer && i > 0))
             score = pvs_child(s, m, depth, nb.alpha, beta, i == 0);
@@ -676,46 +602,6 @@ static int aspirate(SearchCtx *s, Move *moves, int n, int depth, int prev, int *
     return score;
 }
 
-/* The root's principal variation as a line. */
-static void take_line(const SearchCtx *s, SearchLine *line, int score, int depth)
-{
-    line->score = score;
-    line->depth = depth;
-    line->pvlen = s->pvlen[0];
-    memcpy(line->pv, s->pv[0], sizeof(Move) * (size_t)line->pvlen);
-}
-
-/* Lines best first; equal scores keep their order (insertion sort). */
-static void sort_lines(SearchLine *lines, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && lines[j].score > lines[j - 1].score; j--) {
-            SearchLine t = lines[j];
-            lines[j] = lines[j - 1];
-            lines[j - 1] = t;
-        }
-}
-
-static bool line_has_move(const SearchLine *lines, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (lines[i].pv[0] == m)
-            return true;
-    return false;
-}
-
-/* The lines of an iteration the clock stopped: the got lines it finished,
- * then the previous iteration's lines about other moves. */
-static void merge_lines(SearchResult *res, SearchLine *found, int got, int want)
-{
-    sort_lines(found, got);
-    for (int i = 0; i < res->nlines && got < want; i++)
-        if (!line_has_move(found, got, res->lines[i].pv[0]))
-            found[got++] = res->lines[i];
-    memcpy(res->lines, found, sizeof *found * (size_t)got);
-    res->nlines = got;
-}
-
 static void log_iteration(const SearchCtx *s, const SearchResult *r)
 {
     double secs = (double)r->ns / 1e9;
@@ -731,10 +617,8 @@ void search_begin(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Sea
     s->pos = pos;
     s->tt = tt;
     s->nodes = 0;
-    s->split_points = s->split_moves = 0;
-    s->split_idle_ns = 0;
-    s->mid_split_points = s->mid_split_moves = 0;
-    s->mid_split_idle_ns = 0;
+    s->solve_split = (SplitStats){0};
+    s->mid_split = (SplitStats){0};
     s->aborted = false;
     s->deferred = 0;
     s->deferred_root = 0;
@@ -769,16 +653,6 @@ void search_set_threads(SearchCtx *s, int threads) { s->threads = threads > 1 ? 
 
 int search_threads(const SearchCtx *s) { return s->run_threads > 1 ? s->run_threads : 1; }
 
-/* An exact result at the root: best, proved worth score. */
-static void take_solved(SearchResult *res, Move best, int score)
-{
-    res->best = best;
-    res->score = score;
-    res->exact = true;
-    res->pvlen = 1;
-    res->pv[0] = best;
-}
-
 /* A game that answers the root outright (a forced win or loss) ends the
  * search there, provided its move is legal. */
 static bool root_solved(SearchCtx *s, int depth, SearchResult *res)
@@ -788,7 +662,7 @@ static bool root_solved(SearchCtx *s, int depth, SearchResult *res)
     if (!s->ops->solve(s->pos, s, depth, -SCORE_INF, SCORE_INF, &sc, &bm) || s->stop ||
         bm == MOVE_NONE || !s->ops->is_legal(s->pos, bm))
         return false;
-    take_solved(res, bm, sc);
+    search_take_solved(res, bm, sc);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
     return true;
@@ -801,33 +675,10 @@ static int root_moves(SearchCtx *s, Move *moves)
     TtEntry e;
     Move tt_move = tt_probe(s->tt, s->ops->hash(s->pos), &e) ? e.move : MOVE_NONE;
     int keys[MAX_MOVES];
-    order_moves(s, moves, keys, n, tt_move, MAX_PLY);
+    search_order_moves(s, moves, keys, n, tt_move, MAX_PLY);
     for (int i = 0; i < n; i++)
-        pick_move(moves, keys, n, i);
+        search_pick_move(moves, keys, n, i);
     return n;
-}
-
-/* How many lines the search reports: multipv, as far as the root has moves. */
-static int lines_wanted(const SearchLimits *lim, int n)
-{
-    int want = lim->multipv > 1 ? lim->multipv : 1;
-    want = want < SEARCH_MAX_PV ? want : SEARCH_MAX_PV;
-    return want < n ? want : n;
-}
-
-/* Keeps the lines of an iteration: got of want finished (fewer when the
- * clock stopped it). A finished iteration reorders the root moves by them. */
-static void keep_lines(SearchResult *res, SearchLine *found, int got, int want, Move *moves)
-{
-    if (got < want) {
-        merge_lines(res, found, got, want);
-        return;
-    }
-    sort_lines(found, want);
-    for (int i = 0; i < want; i++)
-        moves[i] = found[i].pv[0];
-    memcpy(res->lines, found, sizeof *found * (size_t)want);
-    res->nlines = want;
 }
 
 /* The depth of the next iteration, depth or deeper: with helpers, the
@@ -865,7 +716,7 @@ static int lead_depth(SearchCtx *s, int depth)
 static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int n, SearchResult *res, int apart)
 {
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY - 1 ? lim->depth : MAX_PLY - 2;
-    const int want = lines_wanted(lim, n);
+    const int want = search_lines_wanted(lim, n);
     int prev[SEARCH_MAX_PV] = {0};
     SearchLine found[SEARCH_MAX_PV];
     int64_t last_ns = 0, before_ns = 0;
@@ -899,7 +750,7 @@ static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
             score = aspirate(s, moves + got, n - got, depth, prev[got], &done, got == 0);
             if (s->stop)
                 break;
-            take_line(s, &found[got], score, depth);
+            search_take_line(s, &found[got], score, depth);
         }
 
         /* Step 3. Keep the result; a stopped iteration counts only when its
@@ -907,11 +758,11 @@ static bool deepen_from(SearchCtx *s, const SearchLimits *lim, Move *moves, int 
         if (got == 0) {
             if (s->stop && (done == 0 || s->pvlen[0] == 0))
                 break;
-            take_line(s, &found[0], score, depth);
+            search_take_line(s, &found[0], score, depth);
             got = 1;
         }
         const bool complete = got == want;
-        keep_lines(res, found, got, want, moves);
+        search_keep_lines(res, found, got, want, moves);
         /* The lines of a finished iteration, best first: a line searched
          * without the moves before it can come out above them when the
          * pruning differs, and hosts show the lines in the order given. */
@@ -1027,16 +878,17 @@ SearchCtx *search_helper(const SearchCtx *s, atomic_bool *halt)
 
 /* Which way the threads share a search. Lazy SMP (each thread its own
  * iterations, leaving the moves another is searching for last) reaches
- * the first depths sooner; Young Brothers Wait (split_start) the deep
- * ones. On 8x8 Othello, 2 threads, 30 midgame positions, time to each
- * depth against Lazy SMP (geometric means, runs interleaved): 0.78-0.92
- * at depths 9-16, 1.03-1.10 at 18-20, 1.17-1.23 at 21-24; the two are
- * even at about 0.15 s. So YBWC for a budget of SPLIT_MIN_BUDGET or none
- * (analysis), one line wanted, and a game that searches with
+ * the first depths sooner, its threads never waiting; Young Brothers Wait
+ * (split_start) the deep ones. On 8x8 Othello, 2 threads, 50 midgame
+ * positions at 2 s, time to each depth against Lazy SMP (geometric means,
+ * runs interleaved per position): 0.92-0.99 at depths 9-12, 1.03-1.09 at
+ * 13-16, 1.13-1.22 at 17-19, 1.28-1.33 at 20-22; the two are even at
+ * about 0.15-0.3 s a move. So YBWC for a budget of SPLIT_MIN_BUDGET or
+ * none (analysis), one line wanted, and a game that searches with
  * search_alphabeta (five-in-a-row has its own alphabeta). */
 static bool split_pays(const SearchCtx *s, const SearchLimits *lim, int n)
 {
-    if (s->ops->alphabeta || lines_wanted(lim, n) != 1)
+    if (s->ops->alphabeta || search_lines_wanted(lim, n) != 1)
         return false;
     return !s->soft_ns || s->soft_ns - s->start_ns >= SPLIT_MIN_BUDGET;
 }
@@ -1045,6 +897,7 @@ static bool split_pays(const SearchCtx *s, const SearchLimits *lim, int n)
  * the main thread's search, each on a copy of the root position. */
 static Helpers *split_start(SearchCtx *s, Helpers *hp, int threads)
 {
+    hp->ops = s->ops;
     hp->pool = split_pool_open(s, search_should_stop);
     if (!hp->pool) {
         free(hp);
@@ -1087,7 +940,7 @@ static Helpers *helpers_start(SearchCtx *s, const SearchLimits *lim, const Move 
         return split_start(s, hp, threads);
     hp->ops = s->ops;
     hp->lim = *lim;
-    hp->multi = lines_wanted(lim, n) > 1;
+    hp->multi = search_lines_wanted(lim, n) > 1;
     hp->lim.multipv = 1;
     hp->lim.verbose = false;
     hp->lim.observe = NULL;
@@ -1156,23 +1009,11 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
     if (!hp)
         return;
     if (hp->pool) {
-        /* The pool adds its figures to the exact solves' own: moved apart. */
-        const uint64_t points = s->split_points, moves = s->split_moves;
-        const int64_t idle = s->split_idle_ns;
-        split_pool_close(hp->pool);
-        s->mid_split_points += s->split_points - points;
-        s->mid_split_moves += s->split_moves - moves;
-        s->mid_split_idle_ns += s->split_idle_ns - idle;
-        s->split_points = points;
-        s->split_moves = moves;
-        s->split_idle_ns = idle;
+        split_pool_close(hp->pool, &s->mid_split);
         s->split = NULL;
-        for (int i = 1; i <= hp->count; i++) {
+        for (int i = 1; i <= hp->count; i++)
             s->nodes += hp->ctx[i]->nodes;
-            s->ops->destroy(hp->ctx[i]->pos);
-            search_destroy(hp->ctx[i]);
-        }
-        free(hp);
+        helpers_free(hp);
         return;
     }
     atomic_store_explicit(&hp->halt, true, memory_order_relaxed);
@@ -1187,21 +1028,6 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
     s->busy = NULL;
     take_deepest(hp, res);
     helpers_free(hp);
-}
-
-/* Without multi-PV the one line is the result's, however it was found. */
-static void single_line(SearchResult *res)
-{
-    SearchLine *l = &res->lines[0];
-    res->nlines = res->best == MOVE_NONE ? 0 : 1;
-    l->score = res->score;
-    l->depth = res->depth;
-    l->pvlen = res->pvlen;
-    memcpy(l->pv, res->pv, sizeof(Move) * (size_t)res->pvlen);
-    if (res->nlines && (l->pvlen == 0 || l->pv[0] != res->best)) {
-        l->pv[0] = res->best;
-        l->pvlen = 1;
-    }
 }
 
 static bool root_attempt(SearchCtx *s, const SearchResult *res, int alpha, int beta, int *score, Move *best);
@@ -1222,11 +1048,11 @@ static void deepen_exact(SearchCtx *s, const SearchLimits *lim, SearchResult *re
     s->saw_heuristic = false;
     if (!root_attempt(s, res, -SCORE_INF, SCORE_INF, &score, &best))
         return;
-    take_solved(res, best, score);
+    search_take_solved(res, best, score);
     res->depth = s->ops->solve_depth(s->pos);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
-    single_line(res);
+    search_single_line(res);
     const SearchLine *l = &res->lines[0];
     s->root_depth = res->depth;
     if (s->observe) {
@@ -1299,7 +1125,7 @@ static void root_endgame(SearchCtx *s, const SearchLimits *lim, Move *moves, int
         return;
     if (!root_attempt(s, res, -SCORE_INF, SCORE_INF, &score, &best))
         return;
-    take_solved(res, best, score);
+    search_take_solved(res, best, score);
 }
 
 void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const SearchLimits *lim,
@@ -1313,7 +1139,7 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
     res->best = MOVE_NONE;
     Move moves[MAX_MOVES];
     const int n = root_moves(s, moves);
-    const bool multi = lines_wanted(lim, n) > 1;
+    const bool multi = search_lines_wanted(lim, n) > 1;
     if (n == 0) {
         res->score = ops->final_score(pos);
         res->exact = true;
@@ -1321,7 +1147,7 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
     }
     res->best = moves[0];
     if (n == 1 && (lim->soft_ns || lim->hard_ns)) {
-        single_line(res);
+        search_single_line(res);
         return; /* nothing to think about on a clock */
     }
     /* A game without exact root attempts (five-in-a-row) has its helpers
@@ -1339,7 +1165,7 @@ void search_run(SearchCtx *s, const GameOps *ops, void *pos, Tt *tt, const Searc
         deepen_threads(s, lim, moves, n, res);
     helpers_stop(s, hp, res);
     if (!multi)
-        single_line(res);
+        search_single_line(res);
     res->nodes = s->nodes;
     res->ns = clock_ns() - s->start_ns;
 }

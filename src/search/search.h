@@ -26,6 +26,14 @@ typedef struct SearchBusy {
     _Atomic uint64_t slot[SEARCH_BUSY_SLOTS];
 } SearchBusy;
 
+/* What the threads of a split search did (search_split.c): split points
+ * made, moves searched by a thread other than the split point's owner,
+ * time threads waited for work. */
+typedef struct SplitStats {
+    uint64_t points, moves;
+    int64_t idle_ns;
+} SplitStats;
+
 /* One principal variation: its value for the root side to move, and its
  * moves from the root (pv[0] is the root move it is about). */
 typedef struct SearchLine {
@@ -134,13 +142,9 @@ struct SearchCtx {
      * above was cut, and is cleared when the thread leaves it. */
     struct SplitThread *split;
     bool aborted;
-    /* Parallel work done since search_begin, for figures: split points
-     * made, and moves searched by a thread other than the owner's. */
-    uint64_t split_points, split_moves;
-    int64_t split_idle_ns;              /* time threads waited for work */
-    /* The same for the midgame search's split (YBWC), apart */
-    uint64_t mid_split_points, mid_split_moves;
-    int64_t mid_split_idle_ns;
+    /* Parallel work done since search_begin, for figures: the exact
+     * solves' split and the midgame search's (YBWC), apart. */
+    SplitStats solve_split, mid_split;
     uint64_t deferred;                  /* moves left for last as another thread's (SearchBusy) */
     uint64_t deferred_root;             /* of them, moves of the root */
     int64_t start_ns, soft_ns, hard_ns; /* absolute CLOCK_MONOTONIC deadlines */
@@ -213,6 +217,34 @@ void search_update_pv(SearchCtx *s, Move m);
 /* The alpha-beta itself, for game hooks that want to recurse. */
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
 
+/* For search.c, in search_order.c: the order of a node's moves. keys[]
+ * ranks moves[] (higher first): the table's move SEARCH_ORDER_TT, the
+ * killers next, then the game's static key with the history of quiet
+ * moves. */
+enum { SEARCH_ORDER_TT = 1 << 30 };
+void search_order_moves(SearchCtx *s, Move *moves, int *keys, int n, Move tt_move, int depth);
+/* Brings tt_move, when it is one of moves, to the front with the table's
+ * key; false otherwise. */
+bool search_tt_first(Move *moves, int *keys, int n, Move tt_move);
+/* Brings the best remaining move to position i (selection sort, lazily). */
+Move search_pick_move(Move *moves, int *keys, int n, int i);
+/* m, a quiet move, caused a cutoff at depth: a killer of s->ply, and its
+ * history grows. */
+void search_reward_quiet(SearchCtx *s, Move m, int depth);
+
+/* For search.c, in search_lines.c: the lines of a result. */
+/* The root's principal variation as a line. */
+void search_take_line(const SearchCtx *s, SearchLine *line, int score, int depth);
+/* An exact result at the root: best, proved worth score. */
+void search_take_solved(SearchResult *res, Move best, int score);
+/* How many lines the search reports: multipv, as far as the root has moves. */
+int search_lines_wanted(const SearchLimits *lim, int n);
+/* Keeps the lines of an iteration: got of want finished (fewer when the
+ * clock stopped it). A finished iteration reorders the root moves by them. */
+void search_keep_lines(SearchResult *res, SearchLine *found, int got, int want, Move *moves);
+/* Without multi-PV the one line is the result's, however it was found. */
+void search_single_line(SearchResult *res);
+
 /* For search.c, in search_refute.c: the check of the move an iteration
  * chose (GameOps.refuted). Only the main thread of a single-line search
  * checks, on a clock or on a node budget (a node budget keeps the search the
@@ -258,7 +290,7 @@ typedef struct SplitPoint SplitPoint;
  * its own state, which a SplitMoveFn casts back). All NULL but ctx alone. */
 typedef struct SplitThread {
     SearchCtx *ctx;          /* this thread's: node count, stop flag */
-    SplitPool *pool;         /* the threads of a parallel solve; NULL alone */
+    SplitPool *pool;         /* the threads of a split solve or search; NULL alone */
     const SplitPoint *split; /* the innermost split point it works under */
 } SplitThread;
 
@@ -319,9 +351,9 @@ atomic_bool *split_pool_halt(SplitPool *pool);
  * starts a thread for each of the others: they wait for split points. */
 void split_pool_start(SplitPool *pool, SplitThread *const *threads, int n);
 
-/* The search is over: joins the threads, adds the pool's statistics to the
- * owner's ctx, clears its halt and frees the pool. The helpers' contexts
+/* The search is over: joins the threads, adds the pool's statistics to
+ * into, clears the owner's halt and frees the pool. The helpers' contexts
  * are the caller's. */
-void split_pool_close(SplitPool *pool);
+void split_pool_close(SplitPool *pool, SplitStats *into);
 
 #endif

@@ -51,7 +51,9 @@ struct SplitPool {
     pthread_cond_t wake;      /* an offer, a split point done, or the end */
     atomic_uint events;       /* counts them: what a spinning thread watches */
     SplitPoint *offer;        /* a split point with moves for any helper */
-    int idle;                 /* threads waiting for an offer */
+    /* Threads waiting for an offer: changed under lock, read without it
+     * first by split_wanted, which most nodes answer with no lock. */
+    atomic_int idle;
     bool done;                /* the solve is over: helpers leave */
     atomic_bool halt;         /* the search's shared stop flag */
     SearchCtx *owner;         /* the search's context */
@@ -98,6 +100,12 @@ static void wait_event(SplitPool *pool, unsigned seen, int64_t until_ns)
     pthread_cond_timedwait(&pool->wake, &pool->lock, &until);
 }
 
+/* Pool locked. */
+static void idle_add(SplitPool *pool, int d)
+{
+    atomic_fetch_add_explicit(&pool->idle, d, memory_order_relaxed);
+}
+
 bool split_cut_above(const SplitPoint *sp)
 {
     for (; sp; sp = sp->parent)
@@ -111,8 +119,10 @@ bool split_wanted(const SplitThread *t, int count)
     if (!t->pool || count < 3)
         return false;
     SplitPool *pool = t->pool;
+    if (atomic_load_explicit(&pool->idle, memory_order_relaxed) == 0)
+        return false;
     pthread_mutex_lock(&pool->lock);
-    const bool idle = pool->idle > 0 && !pool->offer;
+    const bool idle = atomic_load_explicit(&pool->idle, memory_order_relaxed) > 0 && !pool->offer;
     pthread_mutex_unlock(&pool->lock);
     return idle;
 }
@@ -201,10 +211,10 @@ static bool help(SplitThread *t, const SplitPoint *top)
     if (!sp || (top && !below(sp, top)))
         return false;
     sp->busy++;
-    t->pool->idle--;
+    idle_add(t->pool, -1);
     split_work(t, sp, false);
     sp->busy--;
-    t->pool->idle++;
+    idle_add(t->pool, 1);
     signal_all(t->pool);
     return true;
 }
@@ -221,14 +231,14 @@ void split_search(SplitThread *t, const SplitJob *job, int *alpha, int *best, in
     }
     split_work(t, &sp, true);
     /* Wait for the helpers, helping them meanwhile. */
-    pool->idle++;
+    idle_add(pool, 1);
     while (sp.busy > 1)
         if (!help(t, &sp)) {
             const int64_t t0 = clock_ns();
             pool_wait(t);
             pool->idle_ns += clock_ns() - t0;
         }
-    pool->idle--;
+    idle_add(pool, -1);
     pthread_mutex_unlock(&pool->lock);
     *alpha = sp.alpha;
     *best = sp.best;
@@ -241,14 +251,14 @@ static void helper_main(void *arg, int index)
     SplitPool *pool = arg;
     SplitThread *t = pool->thread[index];
     pthread_mutex_lock(&pool->lock);
-    pool->idle++;
+    idle_add(pool, 1);
     while (!pool->done)
         if (t->ctx->stop || !help(t, NULL)) {
             const int64_t t0 = clock_ns();
             wait_event(pool, atomic_load_explicit(&pool->events, memory_order_relaxed), 0);
             pool->idle_ns += clock_ns() - t0;
         }
-    pool->idle--;
+    idle_add(pool, -1);
     pthread_mutex_unlock(&pool->lock);
 }
 
@@ -261,6 +271,7 @@ SplitPool *split_pool_open(SearchCtx *ctx, bool (*poll)(SearchCtx *ctx))
     pthread_cond_init(&pool->wake, NULL);
     atomic_init(&pool->halt, false);
     atomic_init(&pool->events, 0);
+    atomic_init(&pool->idle, 0);
     ctx->halt = &pool->halt;
     pool->owner = ctx;
     pool->poll = poll;
@@ -279,18 +290,17 @@ void split_pool_start(SplitPool *pool, SplitThread *const *threads, int n)
     pool->running = search_spawn(n, helper_main, pool);
 }
 
-void split_pool_close(SplitPool *pool)
+void split_pool_close(SplitPool *pool, SplitStats *into)
 {
     pthread_mutex_lock(&pool->lock);
     pool->done = true;
     signal_all(pool);
     pthread_mutex_unlock(&pool->lock);
     search_join(pool->running);
-    SearchCtx *ctx = pool->owner;
-    ctx->split_points += pool->splits;
-    ctx->split_moves += pool->helped;
-    ctx->split_idle_ns += pool->idle_ns;
-    ctx->halt = NULL;
+    into->points += pool->splits;
+    into->moves += pool->helped;
+    into->idle_ns += pool->idle_ns;
+    pool->owner->halt = NULL;
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
     free(pool);
