@@ -1011,22 +1011,20 @@ static void helpers_stop(SearchCtx *s, Helpers *hp, SearchResult *res)
     if (hp->pool) {
         split_pool_close(hp->pool, &s->mid_split);
         s->split = NULL;
-        for (int i = 1; i <= hp->count; i++)
-            s->nodes += hp->ctx[i]->nodes;
-        helpers_free(hp);
-        return;
+    } else {
+        atomic_store_explicit(&hp->halt, true, memory_order_relaxed);
+        search_join(hp->threads);
+        for (int i = 1; i <= hp->count; i++) {
+            s->deferred += hp->ctx[i]->deferred;
+            s->deferred_root += hp->ctx[i]->deferred_root;
+        }
+        s->halt = NULL;
+        s->lead = NULL;
+        s->busy = NULL;
+        take_deepest(hp, res);
     }
-    atomic_store_explicit(&hp->halt, true, memory_order_relaxed);
-    search_join(hp->threads);
-    for (int i = 1; i <= hp->count; i++) {
+    for (int i = 1; i <= hp->count; i++)
         s->nodes += hp->ctx[i]->nodes;
-        s->deferred += hp->ctx[i]->deferred;
-        s->deferred_root += hp->ctx[i]->deferred_root;
-    }
-    s->halt = NULL;
-    s->lead = NULL;
-    s->busy = NULL;
-    take_deepest(hp, res);
     helpers_free(hp);
 }
 

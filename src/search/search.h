@@ -232,8 +232,8 @@ Move search_pick_move(Move *moves, int *keys, int n, int i);
  * history grows. */
 void search_reward_quiet(SearchCtx *s, Move m, int depth);
 
-/* For search.c, in search_lines.c: the lines of a result. */
-/* The root's principal variation as a line. */
+/* For search.c, in search_lines.c: the lines of a result. The first, the
+ * root's principal variation as a line. */
 void search_take_line(const SearchCtx *s, SearchLine *line, int score, int depth);
 /* An exact result at the root: best, proved worth score. */
 void search_take_solved(SearchResult *res, Move best, int score);
