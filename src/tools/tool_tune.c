@@ -185,16 +185,6 @@ static int gen_main(int argc, char **argv)
     return 0;
 }
 
-/* Sets pos to a sample's position, its player to move (as Black: the
- * searches only see the player to move and the opponent). */
-static void sample_setup(const GameOps *ops, void *pos, const TuneSample *s)
-{
-    int8_t cells[64];
-    for (int x = 0; x < 64; x++)
-        cells[x] = (int8_t)(s->P >> x & 1 ? CELL_BLACK : s->O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
-    ops->setup(pos, cells, BLACK);
-}
-
 /* Fixed-depth searches of positions from a sample file: nodes and time,
  * the measure of move ordering and pruning. */
 static int nodes_main(int argc, char **argv)
@@ -227,7 +217,7 @@ static int nodes_main(int argc, char **argv)
     while (done < count && tune_read_sample(f, &s)) {
         if (s.empties < lo || s.empties > hi || seen++ % 97 != 0)
             continue;
-        sample_setup(ops, pos, &s);
+        tune_setup(pos, s.P, s.O);
         tt_clear(tt);
         search_reset(ctx);
         SearchLimits lim = {.depth = depth};
@@ -279,7 +269,7 @@ static int probcut_main(int argc, char **argv)
     while (done < count && tune_read_sample(f, &s)) {
         if (s.empties < 14 || s.empties > 59 || seen++ % 89 != 0)
             continue;
-        sample_setup(ops, pos, &s);
+        tune_setup(pos, s.P, s.O);
         tt_clear(tt);
         int v[MAXD];
         for (int d = 1; d <= max_depth && d < s.empties; d++) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "othello8_ops.h"
 #include "othello8_pattern.h"
 #include "othello8_indices.h"
 #include "zobrist.h"
@@ -144,4 +145,12 @@ int tune_check_main(int argc, char **argv)
     }
     printf("check: %ld positions, %ld disagreements\n", positions, bad);
     return bad ? 1 : 0;
+}
+
+void tune_setup(void *pos, uint64_t P, uint64_t O)
+{
+    int8_t cells[64];
+    for (int x = 0; x < 64; x++)
+        cells[x] = (int8_t)(P >> x & 1 ? CELL_BLACK : O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
+    othello8_ops.setup(pos, cells, BLACK);
 }

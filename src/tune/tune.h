@@ -23,6 +23,9 @@ enum { TUNE_SAMPLE_BYTES = 20 };
 /* Samples as 20 bytes each, little-endian, whatever the machine. */
 void tune_write_sample(FILE *f, const TuneSample *s);
 bool tune_read_sample(FILE *f, TuneSample *s);
+/* Sets pos (an 8x8 position of othello8_ops) to P, to move as Black,
+ * against O: the searches only see the player to move and the opponent. */
+void tune_setup(void *pos, uint64_t P, uint64_t O);
 
 int tune_fit_main(int argc, char **argv);
 /* flipfive-tune gomoku-fit (tune_gomoku.c) */

@@ -60,10 +60,7 @@ static int slot_of(const Book *b, const uint64_t key[2])
 /* The value of P (to move) against O by a DEPTH search. */
 static int search_value(Book *b, uint64_t P, uint64_t O)
 {
-    int8_t cells[64];
-    for (int x = 0; x < 64; x++)
-        cells[x] = (int8_t)(P >> x & 1 ? CELL_BLACK : O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
-    b->ops->setup(b->pos, cells, BLACK);
+    tune_setup(b->pos, P, O);
     SearchLimits lim = {.depth = b->depth, .probcut = 150};
     SearchResult r;
     search_run(b->ctx, b->ops, b->pos, b->tt, &lim, &r);

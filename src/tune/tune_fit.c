@@ -175,10 +175,7 @@ static void relabel_part(void *arg, int k)
         const TuneSample *s = job->st->src[i];
         if (s->exact)
             continue;
-        int8_t cells[64];
-        for (int x = 0; x < 64; x++)
-            cells[x] = (int8_t)(s->P >> x & 1 ? CELL_BLACK : s->O >> x & 1 ? CELL_WHITE : CELL_EMPTY);
-        othello8_ops.setup(r->pos, cells, BLACK);
+        tune_setup(r->pos, s->P, s->O);
         SearchLimits lim = {.depth = job->o->search, .threads = 1};
         SearchResult res;
         search_run(r->ctx, &othello8_ops, r->pos, r->tt, &lim, &res);
