@@ -89,6 +89,25 @@ perft_expected() {
     [[ "$output" == *WRONG* ]]
 }
 
+@test "obf-label: every move's exact value, as FFO #1-#3 (14 empties) list them" {
+    # Moves of equal value may come in another order: compared sorted.
+    run "$ROOT/scripts/obf-label" <(head -3 "$DATA/ffo-1-39.obf")
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 3 ]
+    moves() { tr -d ';' | tr ' ' '\n' | sed 1,2d | sort; }
+    for i in 1 2 3; do
+        [ "$(sed -n "${i}p" "$DATA/ffo-1-39.obf" | moves)" = "$(printf '%s\n' "${lines[i - 1]}" | moves)" ]
+        [ "$(printf '%s\n' "${lines[i - 1]}" | cut -c1-66)" = "$(sed -n "${i}p" "$DATA/ffo-1-39.obf" | cut -c1-66)" ]
+    done
+    # Best first; equal values in the engine's order of the moves.
+    [[ "${lines[0]}" == *"X; G8:+18; H1:+12; A2:+6; H7:+6; A3:+4; B1:-4; A4:-22; G2:-24;" ]]
+    # Not a position: refused.
+    run "$ROOT/scripts/obf-label" <(echo "XO- X")
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"not a position"* ]]
+}
+
 @test "ffo-play: the value of each move played against the best, and the average loss" {
     # 14 empties: the engine solves them, so it plays G8 and A4 (the best).
     run "$ROOT/scripts/ffo-play" -t 2 -l 2 "$DATA/ffo-1-39.obf"
@@ -216,6 +235,31 @@ perft_expected() {
     ms=${last#* time } && ms=${ms%% *}
     echo "search time: $ms ms"
     [ "$ms" -lt 500 ]
+}
+
+@test "a search without a depth limit ends with selective endgame iterations, then the exact one: FFO #42 (22 empties)" {
+    # The midgame iterations go to depth 18 (C6 from depth 14 on); the next
+    # ones search to the end with ProbCut at 73, 87, 95 and 98 %, and the
+    # last one exactly: G2, +6 (the .obf: G2:+6, A4:+0). Each level's table
+    # entries lie apart from the others' (search.c tt_extra): a level never
+    # takes a more selective level's bounds, nor the exact iteration any
+    # selective one's. Without that the same lines came with other node
+    # counts (1267589 at 87 %, 7852105 for the exact one), hence the counts
+    # (one thread: the same in every run).
+    run --separate-stderr bash -c "printf 'flipfive-setboard $(obf 3 ffo-40-59.obf)\nflipfive-set movetime 0\nflipfive-set verbose 1\ngenmove b\n' |
+        timeout 60 '$ENGINE' --threads 1 --book off"
+    [ "$status" -eq 0 ]
+    [ "${lines[3]}" = "= G2" ]
+    local got
+    # shellcheck disable=SC2154 # set by bats: run --separate-stderr
+    got=$(printf '%s\n' "$stderr" | awk '/^info depth/ && $3 >= 18 { print $3, $7, $9, $15 }')
+    echo "$got"
+    [ "$got" = "18 -0.54 226293 C6
+22@73% +2.00 1081990 G2
+22@87% +2.00 1402872 G2
+22@95% +6.00 2029407 G2
+22@98% +6.00 2702750 G2
+22 +6 13303415 G2" ]
 }
 
 @test "near the end, a win/loss/draw solve keeps the midgame's move when it wins: FFO #40 at 0.3 s a move plays A2 (+38), not C1 (+30)" {

@@ -127,7 +127,10 @@ void analysis_info_line(Engine *e, const SearchEvent *ev, Buf *out)
     /* A game's own search may not count its plies: the PV is that deep. */
     const int seldepth = ev->seldepth > l->pvlen ? ev->seldepth : l->pvlen;
     const double secs = (double)ev->ns / 1e9;
-    buf_printf(out, "info depth %d seldepth %d", ev->depth, seldepth);
+    buf_printf(out, "info depth %d", ev->depth);
+    if (ev->sure && !exact)
+        buf_printf(out, "@%d%%", ev->sure);
+    buf_printf(out, " seldepth %d", seldepth);
     if (ev->count > 1)
         buf_printf(out, " multipv %d", ev->index + 1);
     buf_printf(out, " score %s nodes %llu nps %.0f time %lld pv", v, (unsigned long long)ev->nodes,

@@ -301,8 +301,8 @@ void engine_search(Engine *e, const SearchLimits *limits)
                 (double)e->search->mid_split.idle_ns / 1e9);
     if (!info || r->nlines == 0 || r->nodes == e->info_nodes)
         return;
-    const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .seldepth = e->search->seldepth,
-                            .count = 1, .line = &r->lines[0], .nodes = r->nodes, .ns = r->ns};
+    const SearchEvent ev = {.kind = SEARCH_EV_LINE, .depth = r->depth, .sure = r->sure,
+                            .seldepth = e->search->seldepth, .count = 1, .line = &r->lines[0], .nodes = r->nodes, .ns = r->ns};
     e->info_final = true;
     e->info(e, &ev);
     e->info_final = false;

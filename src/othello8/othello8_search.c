@@ -83,11 +83,15 @@ static const int16_t SIGMA[OTHELLO8_PROBCUT_ROWS][OTHELLO8_PROBCUT_DEPTHS] = {
 
 static bool probcut(void *pos, int depth, int *shallow, int *sigma)
 {
+    /* To the end of the game (a selective endgame): as deep as that. */
+    const int n = othello8_solve_depth(pos);
+    if (depth > n)
+        depth = n;
     if (depth < OTHELLO8_PROBCUT_MIN_DEPTH)
         return false;
     const int k = depth - OTHELLO8_PROBCUT_MIN_DEPTH;
     *shallow = othello8_probcut_shallow(depth);
-    *sigma = SIGMA[othello8_probcut_row(othello8_solve_depth(pos))][k < OTHELLO8_PROBCUT_DEPTHS ? k : OTHELLO8_PROBCUT_DEPTHS - 1];
+    *sigma = SIGMA[othello8_probcut_row(n)][k < OTHELLO8_PROBCUT_DEPTHS ? k : OTHELLO8_PROBCUT_DEPTHS - 1];
     return true;
 }
 

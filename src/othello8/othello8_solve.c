@@ -49,6 +49,7 @@ enum {
     LOCAL_SIZE = 1 << 17, /* its entries (2 MB) */
     SPLIT_MIN = 12,       /* empties of a node that may split */
     SPLIT_ROOT_MIN = 14,  /* empties of a root solve that uses threads */
+    SELECTIVE_SOLVE = 12, /* the most empties solved in a selective endgame (10, 14: no better) */
 };
 
 /* The cutoff reads the children's keys, which are computed with a table. */
@@ -825,7 +826,7 @@ bool othello8_solve(void *pos, SearchCtx *ctx, int depth, int alpha, int beta, i
     Othello8Pos *p = pos;
     const uint64_t P = othello8_player(p), O = othello8_opponent(p);
     const int n = bitboard_count(~(P | O));
-    if (n > depth)
+    if (n > depth || (ctx->endsel && n > SELECTIVE_SOLVE))
         return false;
 #ifdef O8S_HANDS_OVER
     if (simd_copy())

@@ -54,6 +54,7 @@ typedef enum {
 typedef struct SearchEvent {
     SearchEventKind kind;
     int depth;          /* iteration */
+    int sure;           /* see SearchResult */
     int seldepth;       /* deepest ply reached so far */
     Move move;          /* the root move (MOVE, MOVE_DONE) */
     int score;          /* MOVE_DONE: at most this when the move failed low */
@@ -91,6 +92,9 @@ typedef struct SearchResult {
     Move best;
     int score;          /* from the root side to move's view */
     int depth;          /* last iteration completed */
+    /* 0, or the iteration searched to the end of the game (depth) with
+     * ProbCut (a selective endgame): its confidence in percent. */
+    int sure;
     bool exact;         /* score is the game-theoretic value */
     uint64_t nodes;
     int64_t ns;
@@ -120,6 +124,7 @@ struct SearchCtx {
     int ply;
     int seldepth;                       /* deepest ply reached */
     int root_depth;
+    int root_sure;                      /* the iteration's SearchResult.sure */
     bool stop;
     /* Threads: how many this search may use (the owner's setting), and the
      * stop flag shared by all the threads of one search (NULL alone): any
@@ -155,7 +160,12 @@ struct SearchCtx {
     SearchPoll poll;
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
-    int probcut;                        /* SearchLimits.probcut */
+    int probcut;                        /* SearchLimits.probcut, or an endgame level's */
+    /* A selective endgame iteration (see plan_iteration in search.c): the game's solver
+     * takes only the nodes of few empties, ProbCut prunes above them, and
+     * the table keeps what it finds tt_extra plies deeper than it is. */
+    bool endsel;
+    int tt_extra;
     SearchObserve observe;              /* SearchLimits.observe */
     void *observe_arg;
     Move killers[MAX_PLY][2];

@@ -51,6 +51,7 @@ void search_take_solved(SearchResult *res, Move best, int score)
     res->best = best;
     res->score = score;
     res->exact = true;
+    res->sure = 0;
     res->pvlen = 1;
     res->pv[0] = best;
 }
