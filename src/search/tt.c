@@ -1,13 +1,18 @@
 /*
  * tt.c - the transposition table.
  */
+/* madvise's MADV_HUGEPAGE is Linux's, outside POSIX. */
+#define _DEFAULT_SOURCE
 #include "tt.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 enum { BUCKET = 4 };
+/* The size of the pages the table asks for (x86-64 and arm64 Linux). */
+#define HUGE_PAGE ((size_t)2 << 20)
 
 /* The stored form: data packs score, move, depth and bound_age; check is
  * the key xor data (see tt.h). */
@@ -41,7 +46,14 @@ static Tt *create(size_t size_mb, bool touch)
     const size_t size = n * BUCKET * sizeof(Slot);
     /* A bucket is one cache line when the array starts on one. */
     if (touch) {
-        tt->block = tt->entries = aligned_alloc(64, size);
+        /* On huge pages where the system gives them: a probe is a random
+         * access, and with 4 KB pages most probes also miss the TLB. */
+        const size_t align = size >= HUGE_PAGE ? HUGE_PAGE : 64;
+        tt->block = tt->entries = aligned_alloc(align, size);
+#ifdef MADV_HUGEPAGE
+        if (tt->entries && align == HUGE_PAGE)
+            madvise(tt->entries, size, MADV_HUGEPAGE);
+#endif
         if (tt->entries)
             memset(tt->entries, 0, size);
     } else {
