@@ -186,14 +186,17 @@ static int gen_main(int argc, char **argv)
 }
 
 /* Fixed-depth searches of positions from a sample file: nodes and time,
- * the measure of move ordering and pruning. */
+ * the measure of move ordering and pruning; --probcut T searches with
+ * ProbCut at T hundredths of sigma, as the engine does (100). */
 static int nodes_main(int argc, char **argv)
 {
-    int depth = 8, count = 200, lo = 20, hi = 50;
+    int depth = 8, count = 200, lo = 20, hi = 50, probcut = 0;
     const char *file = NULL;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--depth") && i + 1 < argc)
             depth = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--probcut") && i + 1 < argc)
+            probcut = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--count") && i + 1 < argc)
             count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--empties") && i + 1 < argc && sscanf(argv[++i], "%d-%d", &lo, &hi) == 2)
@@ -203,7 +206,7 @@ static int nodes_main(int argc, char **argv)
     }
     FILE *f = file ? fopen(file, "rb") : NULL;
     if (!f) {
-        fprintf(stderr, "usage: flipfive-tune nodes [--depth D] [--count N] [--empties A-B] FILE\n");
+        fprintf(stderr, "usage: flipfive-tune nodes [--depth D] [--count N] [--empties A-B] [--probcut T] FILE\n");
         return 2;
     }
     const GameOps *ops = &othello8_ops;
@@ -220,7 +223,7 @@ static int nodes_main(int argc, char **argv)
         tune_setup(pos, s.P, s.O);
         tt_clear(tt);
         search_reset(ctx);
-        SearchLimits lim = {.depth = depth};
+        SearchLimits lim = {.depth = depth, .probcut = probcut};
         SearchResult r;
         search_run(ctx, ops, pos, tt, &lim, &r);
         nodes += r.nodes;
@@ -236,6 +239,47 @@ static int nodes_main(int argc, char **argv)
     return 0;
 }
 
+/* ProbCut to the end of the game (the selective endgame's levels): how far
+ * the shallow search's value lies from the exact score, by empties, over
+ * the solved positions of a sample file (every 7th, at most count an
+ * empties count). */
+static int probcut_end(FILE *f, int count)
+{
+    enum { LO = 13, HI = 30 };
+    const GameOps *ops = &othello8_ops;
+    void *pos = ops->create(8, 0);
+    SearchCtx *ctx = search_create();
+    Tt *tt = tt_create(16);
+    double sum[HI + 1] = {0}, sq[HI + 1] = {0};
+    long n[HI + 1] = {0}, seen = 0;
+    TuneSample s;
+    while (tune_read_sample(f, &s)) {
+        if (!s.exact || s.empties < LO || s.empties > HI || n[s.empties] >= count || seen++ % 7 != 0)
+            continue;
+        tune_setup(pos, s.P, s.O);
+        tt_clear(tt);
+        SearchLimits lim = {.depth = othello8_probcut_shallow(s.empties), .threads = 1};
+        SearchResult r;
+        search_run(ctx, ops, pos, tt, &lim, &r);
+        const int diff = s.score * 100 - r.score;
+        sum[s.empties] += diff;
+        sq[s.empties] += (double)diff * diff;
+        n[s.empties]++;
+    }
+    fclose(f);
+    printf("empties shallow  positions  mean/sd of exact - shallow, hundredths of a disc\n");
+    for (int e = LO; e <= HI; e++) {
+        if (!n[e])
+            continue;
+        const double m = sum[e] / (double)n[e], v2 = sq[e] / (double)n[e] - m * m;
+        printf("%5d %7d %9ld  %6.0f/%.0f\n", e, othello8_probcut_shallow(e), n[e], m, sqrt(v2 > 0 ? v2 : 0));
+    }
+    tt_destroy(tt);
+    search_destroy(ctx);
+    ops->destroy(pos);
+    return 0;
+}
+
 /* ProbCut statistics: how far a shallow search's value lies from a deep
  * one's, by depth and by empties (the rows of othello8_search.c's SIGMA),
  * over positions of a sample file; printed as a table and as the C
@@ -244,18 +288,23 @@ static int probcut_main(int argc, char **argv)
 {
     enum { MAXD = 16 };
     int count = 200, max_depth = 10;
+    bool end = false;
     const char *file = NULL;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--count") && i + 1 < argc)
             count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--depth") && i + 1 < argc)
             max_depth = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--end"))
+            end = true;
         else
             file = argv[i];
     }
     FILE *f = file ? fopen(file, "rb") : NULL;
+    if (f && end)
+        return probcut_end(f, count);
     if (!f || max_depth >= MAXD || max_depth < OTHELLO8_PROBCUT_MIN_DEPTH) {
-        fprintf(stderr, "usage: flipfive-tune probcut [--count N] [--depth D] FILE\n");
+        fprintf(stderr, "usage: flipfive-tune probcut [--count N] [--depth D] [--end] FILE\n");
         return 2;
     }
     const GameOps *ops = &othello8_ops;
