@@ -44,23 +44,23 @@ static Tt *create(size_t size_mb, bool touch)
     while (n * 2 * BUCKET * sizeof(Slot) <= bytes)
         n *= 2;
     const size_t size = n * BUCKET * sizeof(Slot);
-    /* A bucket is one cache line when the array starts on one. */
+    /* A bucket is one cache line when the array starts on one; the table
+     * lies on huge pages where the system gives them: a probe is a random
+     * access, and with 4 KB pages most probes also miss the TLB. */
+    const size_t align = size >= HUGE_PAGE ? HUGE_PAGE : 64;
     if (touch) {
-        /* On huge pages where the system gives them: a probe is a random
-         * access, and with 4 KB pages most probes also miss the TLB. */
-        const size_t align = size >= HUGE_PAGE ? HUGE_PAGE : 64;
         tt->block = tt->entries = aligned_alloc(align, size);
-#ifdef MADV_HUGEPAGE
-        if (tt->entries && align == HUGE_PAGE)
-            madvise(tt->entries, size, MADV_HUGEPAGE);
-#endif
-        if (tt->entries)
-            memset(tt->entries, 0, size);
     } else {
-        tt->block = calloc(1, size + 64);
+        tt->block = calloc(1, size + align);
         if (tt->block)
-            tt->entries = (Slot *)(((uintptr_t)tt->block + 63) & ~(uintptr_t)63);
+            tt->entries = (Slot *)(((uintptr_t)tt->block + align - 1) & ~(uintptr_t)(align - 1));
     }
+#ifdef MADV_HUGEPAGE
+    if (tt->entries && align == HUGE_PAGE)
+        madvise(tt->entries, size, MADV_HUGEPAGE);
+#endif
+    if (touch && tt->entries)
+        memset(tt->entries, 0, size);
     if (!tt->entries) {
         free(tt);
         return NULL;
