@@ -93,6 +93,39 @@ obf() {
     [[ "${lines[0]}" =~ ^=\ (C4|D3|E6|F5)$ ]]
 }
 
+@test "flipfive-tune mlp: fit's held-out positions, the same figures every run, the linear sum apart" {
+    "$BUILD/flipfive-tune" gen --games 20 --seed 5 --exact 12 "$BATS_TEST_TMPDIR/d.bin" 2>/dev/null
+    run "$BUILD/flipfive-tune" mlp --empties 0-12 --epochs 3 "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 3 ]
+    [ "${lines[0]}" = "pass 1: training error 15.343 discs, held out 12.802 (222 and 14 positions)" ]
+    [ "${lines[2]}" = "pass 3: training error 2.941 discs, held out 7.968 (222 and 14 positions)" ]
+    local first=$output
+    run "$BUILD/flipfive-tune" mlp --empties 0-12 --epochs 3 "$BATS_TEST_TMPDIR/d.bin"
+    [ "$output" = "$first" ]
+    # the same positions trained on and held out as fit's stages of 0-12
+    # empties without neighbours (--smooth 0); fit's columns counted from
+    # the end, since " 0- 2" is two words and "11-12" one
+    run "$BUILD/flipfive-tune" fit --stages 24-29 --epochs 1 --smooth 0 --out "$BATS_TEST_TMPDIR/w.inc" \
+        "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | awk '$1 ~ /^2[4-9]$/ { tr += $(NF - 4); te += $(NF - 3) } END { print tr, te }')" = "222 14" ]
+    # the yardstick: the linear sum alone, trained the same way
+    run "$BUILD/flipfive-tune" mlp --empties 0-12 --epochs 3 --width 0 "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [ "${lines[2]}" = "pass 3: training error 14.196 discs, held out 14.030 (222 and 14 positions)" ]
+    # no exactly solved positions there; --all takes the others
+    run --separate-stderr "$BUILD/flipfive-tune" mlp --empties 40-41 "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "flipfive: mlp: no positions of 40-41 empties solved exactly" ]
+    run "$BUILD/flipfive-tune" mlp --empties 40-41 --all --epochs 1 "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" =~ ^pass\ 1:\ training\ error\ [0-9.]+\ discs,\ held\ out\ [0-9.]+\ \([0-9]+\ and\ [0-9]+\ positions\)$ ]]
+    run "$BUILD/flipfive-tune" mlp --width 17 "$BATS_TEST_TMPDIR/d.bin"
+    [ "$status" -eq 2 ]
+    [[ "${lines[0]}" == "usage: flipfive-tune mlp "* ]]
+}
+
 @test "flipfive-tune fit --keep starts from the weights it was given: no step, the same weights out" {
     "$BUILD/flipfive-tune" gen --games 4 --seed 3 --exact 10 "$BATS_TEST_TMPDIR/d.bin" 2>/dev/null
     body() { grep '^    "' "$1"; }

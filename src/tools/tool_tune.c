@@ -10,6 +10,8 @@
  *                                        slow reference and the symmetries
  *   flipfive-tune probcut [options] FILE deep against shallow search values
  *   flipfive-tune nodes [options] FILE   search nodes on the file's positions
+ *   flipfive-tune mlp [options] FILE...  what a small nonlinear model would
+ *                                        gain over the linear evaluation
  *   flipfive-tune book [options]         the opening book (othello8_book.inc)
  *   flipfive-tune openings [PLIES [DEPTH]]  distinct openings and values
  *
@@ -474,6 +476,7 @@ static const struct {
     {"book", " [options]           the 8x8 opening book (othello8_book.inc)", tune_book_main},
     {"probcut", " [options] DATA   deep against shallow search values", probcut_main},
     {"nodes", " [options] DATA     search nodes on the positions of DATA", nodes_main},
+    {"mlp", " [options] DATA...    a small nonlinear model's error against the linear sum's", tune_mlp_main},
     {"openings", " [PLIES [DEPTH]] distinct openings with their values", openings_main},
 };
 enum { NSUBCOMMANDS = sizeof subcommands / sizeof *subcommands };
@@ -483,7 +486,7 @@ static void usage(FILE *f)
     for (int i = 0; i < NSUBCOMMANDS; i++)
         fprintf(f, "%s flipfive-tune %s%s\n", i ? "      " : "usage:", subcommands[i].name,
                 subcommands[i].help);
-    fputs("gen, fit, probcut and nodes without a file print their options; the README's section\n"
+    fputs("gen, fit, probcut, nodes and mlp without a file print their options; the README's section\n"
           "\"Tuning the 8x8 evaluation\" shows the steps.\n",
           f);
 }

@@ -50,6 +50,13 @@ bool tune_read_sample(FILE *f, TuneSample *s)
     return true;
 }
 
+bool tune_held_out(const TuneSample *s, int permille)
+{
+    uint64_t h = s->P * 0x9E3779B97F4A7C15ull ^ s->O * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    return (int)(h % 1000) < permille;
+}
+
 /* ------------------------------------------------------------- check */
 
 typedef struct Rng {

@@ -23,6 +23,10 @@ enum { TUNE_SAMPLE_BYTES = 20 };
 /* Samples as 20 bytes each, little-endian, whatever the machine. */
 void tune_write_sample(FILE *f, const TuneSample *s);
 bool tune_read_sample(FILE *f, TuneSample *s);
+/* Whether s is among the permille per thousand positions held out of a
+ * fit to measure it: chosen by a hash of the position, so the same ones
+ * every time, whatever the file. */
+bool tune_held_out(const TuneSample *s, int permille);
 /* Sets pos (an 8x8 position of othello8_ops) to P, to move as Black,
  * against O: the searches only see the player to move and the opponent. */
 void tune_setup(void *pos, uint64_t P, uint64_t O);
@@ -32,5 +36,7 @@ int tune_fit_main(int argc, char **argv);
 int tune_gomoku_fit_main(int argc, char **argv);
 int tune_check_main(int argc, char **argv);
 int tune_book_main(int argc, char **argv);
+/* flipfive-tune mlp (tune_mlp.c) */
+int tune_mlp_main(int argc, char **argv);
 
 #endif

@@ -78,13 +78,6 @@ static bool read_file(const char *path, Samples *all)
     return true;
 }
 
-static bool is_test(const TuneSample *s, int permille)
-{
-    uint64_t h = s->P * 0x9E3779B97F4A7C15ull ^ s->O * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (int)(h % 1000) < permille;
-}
-
 /* Raw table index to packed (trained) index. */
 static int *packed_map(void)
 {
@@ -128,7 +121,7 @@ static void load_stage(const Samples *all, int stage, int smooth, const FitOptio
         const TuneSample *s = &all->s[i];
         if (s->empties < lo || s->empties > hi || seen++ % stride != 0)
             continue;
-        const bool own = o8p_stage(s->empties) == stage, test = is_test(s, o->test_permille);
+        const bool own = o8p_stage(s->empties) == stage, test = tune_held_out(s, o->test_permille);
         if (!own && test)
             continue; /* neighbours only help training */
         if ((size_t)st->n == cap) {
