@@ -19,7 +19,10 @@ setup() {
 
 @test "Yixin-Board: a whole Renju game, forbidden points and a Multi-PV, three screenshots" {
     local out="$BATS_TEST_TMPDIR/yx"
-    run timeout 600 "$ROOT/scripts/yixin-match.sh" -e "$PBRAIN" -T 480 "$out"
+    # a move costs 3-4 s here (1 s of thought, the GUI's steps around it):
+    # 1000 s let even a game that fills the board end by the rules (a 480 s
+    # limit once stopped a drawn-out game at move 144)
+    run timeout 1100 "$ROOT/scripts/yixin-match.sh" -e "$PBRAIN" -T 1000 "$out"
     echo "$output"
     [ "$status" -eq 0 ]
     # the game ended by the rules, as flipfive's loadsgf replays it
