@@ -47,7 +47,6 @@ typedef struct Example {
 /* A parameter block and its AdaGrad sums of squared gradients. */
 typedef struct Param {
     float *v, *g2;
-    size_t n;
 } Param;
 
 typedef struct Model {
@@ -61,7 +60,6 @@ typedef struct Model {
 
 static void param_init(Param *p, size_t n, float scale, uint64_t *rng)
 {
-    p->n = n;
     p->v = xcalloc(n ? n : 1, sizeof *p->v);
     p->g2 = xcalloc(n ? n : 1, sizeof *p->g2);
     for (size_t i = 0; scale > 0 && i < n; i++)
