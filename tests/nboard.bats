@@ -152,3 +152,12 @@ ggf() {
     [ "$status" -eq 0 ]
     [ "$(printf '%s\n' "$output" | grep -c '"reason":"end"')" -eq 2 ]
 }
+
+@test "nboard-session: a ping waits for the go's === line, not for a bare status the engine printed before" {
+    # The fake engine prints "status" after loading its book, as NTest does,
+    # and answers D3 when a line arrives during its half-second search.
+    run "$SESSION" "$DATA/engines/nboard-book.sh" < <(printf 'nboard 2\ngo\nping 1\ngo\nping 2\n')
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(printf 'status Loading book\nstatus\n=== F5\npong 1\n=== F5\npong 2')" ]
+}

@@ -124,6 +124,38 @@ perft_expected() {
     [[ "${lines[2]}" == "1 positions at 2 s a move: average loss 8.00 discs, 0 perfect,"* ]]
 }
 
+@test "ffo-play -d and nboard engines: a fixed depth, the same moves through either protocol" {
+    # flipfive at depth 5 on FFO #60-#64, through GTP and through its NBoard
+    # front end run as an NBoard engine (in a copy of a folder, as NTest is).
+    local ffo="$BATS_TEST_TMPDIR/ffo-60-79.obf" folder="$BATS_TEST_TMPDIR/engine"
+    sed -n 1,5p "$DATA/ffo-60-79.obf" >"$ffo"
+    mkdir "$folder"
+    ln -s "$ROOT/build/flipfive" "$folder/engine"
+    run "$ROOT/scripts/ffo-play" -d 5 -e "$ROOT/build/flipfive --threads 1" "$ffo"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[1]}" = "  60      24   +20 C2       +20     0" ]
+    [ "${lines[3]}" = "  62      27   +28 H7       +24     4" ]
+    [[ "${lines[6]}" == "5 positions at depth 5: average loss 1.60 discs, 2 perfect,"* ]]
+    local gtp="$output"
+    run "$ROOT/scripts/ffo-play" -e "nboard,copy=$folder,depth=5:./engine --protocol nboard --threads 1" "$ffo"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | sed '$s/, [0-9]* s in all//')" = "$(printf '%s\n' "$gtp" | sed '$s/, [0-9]* s in all//')" ]
+    # -d gives the depth when the engine's key does not.
+    run "$ROOT/scripts/ffo-play" -d 5 -e "nboard:$ROOT/build/flipfive --protocol nboard --threads 1" "$ffo"
+    [ "$status" -eq 0 ]
+    [ "${lines[3]}" = "  62      27   +28 H7       +24     4" ]
+    # An NBoard engine has no clock: without a depth it is refused, as an
+    # unknown key is.
+    run "$ROOT/scripts/ffo-play" -e "nboard:$ROOT/build/flipfive --protocol nboard" "$ffo"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"needs a depth"* ]]
+    run "$ROOT/scripts/ffo-play" -e "nboard,depht=5:$ROOT/build/flipfive --protocol nboard" "$ffo"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"unknown engine key 'depht=5'"* ]]
+}
+
 @test "sgf-phases: the exact value of each game at the empties asked, for the engine named" {
     # Two games of flipfive against NTest (scripts/ntest-match): in game 55
     # flipfive (Black) won by 6 with perfect play at 22 empties and let it
