@@ -137,7 +137,7 @@ ffo() {
 }
 
 @test "from 0.5 s a move a 2-thread Othello search splits its tree (YBWC) instead; 1 thread alone" {
-    # search.c split_pays: the same position as above at 1 s: split points
+    # search_root.c split_pays: the same position as above at 1 s: split points
     # and moves by the helper (600-7000 here), no move deferred.
     run --separate-stderr bash -c "printf 'flipfive-set verbose 1\nflipfive-set movetime 1\ngenmove b\n' |
         timeout 60 '$ENGINE' --threads 2 --book off"
@@ -152,7 +152,7 @@ ffo() {
 }
 
 @test "a 2-thread search that reaches the end of the game solves its last iteration with the split; 1 thread does not" {
-    # search.c deepen_exact: from 20 empties the exact iteration is a root
+    # search_root.c deepen_exact: from 20 empties the exact iteration is a root
     # solve on both threads. Level 8 tries no exact root attempt above 18
     # empties, so the split points of root solves come from that iteration
     # alone (the midgame iterations' own split points are counted apart).

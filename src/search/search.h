@@ -115,7 +115,7 @@ typedef struct SearchResult {
 typedef bool (*SearchPoll)(void *arg);
 
 /* The fields are read by game hooks (ply, tt, stop, nodes); they are
- * written only by search.c and through the functions below. */
+ * written only by search.c, search_root.c and through the functions below. */
 struct SearchCtx {
     const GameOps *ops;
     void *pos;
@@ -161,7 +161,7 @@ struct SearchCtx {
     void *poll_arg;
     bool saw_heuristic;                 /* a non-final leaf was evaluated */
     int probcut;                        /* SearchLimits.probcut, or an endgame level's */
-    /* A selective endgame iteration (see plan_iteration in search.c): the game's solver
+    /* A selective endgame iteration (see plan_iteration in search_root.c): the game's solver
      * takes only the nodes of few empties, ProbCut prunes above them, and
      * the table keeps what it finds tt_extra plies deeper than it is. */
     bool endsel;
@@ -227,6 +227,22 @@ void search_update_pv(SearchCtx *s, Move m);
 /* The alpha-beta itself, for game hooks that want to recurse. */
 int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
 
+/* For search_root.c, in search.c: the node search's pieces the root uses.
+ * Threads defer each other's moves (simplified ABDADA) from this depth. */
+enum { SEARCH_BUSY_MIN_DEPTH = 3 };
+/* The next node count at which to look at the clock. */
+void search_schedule_poll(SearchCtx *s);
+/* A score as the table keeps it: wins and losses relative to the node at ply. */
+int search_score_to_tt(int score, int ply);
+/* The moves to search: the game's own selection when it has one. */
+int search_moves(SearchCtx *s, Move *out);
+/* Plays m, searches the child with a negated window, takes m back. */
+int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
+/* Marks the move m of the node with the key node as being searched by this
+ * thread; returns the mark, 0 when another thread searches it now. */
+uint64_t search_busy_take(SearchCtx *s, uint64_t node, Move m);
+void search_busy_release(SearchCtx *s, uint64_t mark);
+
 /* For search.c, in search_order.c: the order of a node's moves. keys[]
  * ranks moves[] (higher first): the table's move SEARCH_ORDER_TT, the
  * killers next, then the game's static key with the history of quiet
@@ -242,7 +258,7 @@ Move search_pick_move(Move *moves, int *keys, int n, int i);
  * history grows. */
 void search_reward_quiet(SearchCtx *s, Move m, int depth);
 
-/* For search.c, in search_lines.c: the lines of a result. The first, the
+/* For search_root.c, in search_lines.c: the lines of a result. The first, the
  * root's principal variation as a line. */
 void search_take_line(const SearchCtx *s, SearchLine *line, int score, int depth);
 /* An exact result at the root: best, proved worth score. */
@@ -255,7 +271,7 @@ void search_keep_lines(SearchResult *res, SearchLine *found, int got, int want, 
 /* Without multi-PV the one line is the result's, however it was found. */
 void search_single_line(SearchResult *res);
 
-/* For search.c, in search_refute.c: the check of the move an iteration
+/* For search_root.c, in search_refute.c: the check of the move an iteration
  * chose (GameOps.refuted). Only the main thread of a single-line search
  * checks, on a clock or on a node budget (a node budget keeps the search the
  * same in every run); a search to a fixed depth (the bench) stays what it

@@ -1,6 +1,6 @@
 /*
  * search_threads.c - the threads of one search: start and join. A search
- * starts its helpers itself (contexts from search_helper, in search.c) and
+ * starts its helpers itself (contexts from search_helper, in search_root.c) and
  * joins them before it returns, so no thread outlives the search that
  * started it. Nothing here knows the search: the layer check keeps the two
  * files free of a cycle.
