@@ -93,8 +93,6 @@ static int score_from_tt(int score, int ply)
     return score;
 }
 
-int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
-
 /* Deep nodes: the value of a shallow search of each move ranks it (the TT
  * move stays first); the static keys only break ties. */
 static void sort_by_search(SearchCtx *s, Move *moves, int *keys, int n, int d, int alpha, int beta)
@@ -487,6 +485,7 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
      * 8x8 Othello: 12 % fewer nodes to depth 15 over games' positions). */
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     if (!hit || bound == TT_EXACT || tt_depth >= e.depth - KEEP_DEEPER)
-        tt_store(s->tt, key, tt_depth, bound, search_score_to_tt(best, ply), bound == TT_UPPER ? MOVE_NONE : best_move);
+        tt_store(s->tt, key, tt_depth, bound, search_score_to_tt(best, ply),
+                 bound == TT_UPPER ? MOVE_NONE : best_move);
     return best;
 }
