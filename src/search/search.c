@@ -130,27 +130,6 @@ void search_update_pv(SearchCtx *s, Move m)
     s->pvlen[ply] = s->pvlen[ply + 1] + 1;
 }
 
-/* The moves to search: the game's own selection when it has one. */
-int search_moves(SearchCtx *s, Move *out)
-{
-    return s->ops->gen_search_moves ? s->ops->gen_search_moves(s->pos, out)
-                                    : s->ops->gen_moves(s->pos, out);
-}
-
-/* Plays m, searches the child with a negated window, takes m back. */
-int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta)
-{
-    s->ops->make(s->pos, m);
-    s->path[s->ply++] = m;
-    /* A forced pass spends no depth: the opponent surely has a move. */
-    const int d = m == MOVE_PASS ? depth : depth - 1;
-    int score = s->ops->alphabeta ? -s->ops->alphabeta(s->pos, s, d, -beta, -alpha)
-                                  : -search_alphabeta(s, d, -beta, -alpha);
-    s->ply--;
-    s->ops->unmake(s->pos);
-    return score;
-}
-
 /* Principal variation search of one move: the first with the full window,
  * the others with a null window, searched again only when they beat alpha. */
 static int pvs_child(SearchCtx *s, Move m, int depth, int alpha, int beta, bool first)

@@ -235,9 +235,25 @@ void search_schedule_poll(SearchCtx *s);
 /* A score as the table keeps it: wins and losses relative to the node at ply. */
 int search_score_to_tt(int score, int ply);
 /* The moves to search: the game's own selection when it has one. */
-int search_moves(SearchCtx *s, Move *out);
-/* Plays m, searches the child with a negated window, takes m back. */
-int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta);
+static inline int search_moves(SearchCtx *s, Move *out)
+{
+    return s->ops->gen_search_moves ? s->ops->gen_search_moves(s->pos, out)
+                                    : s->ops->gen_moves(s->pos, out);
+}
+/* Plays m, searches the child with a negated window, takes m back (inline:
+ * every node of the search goes through it). */
+static inline int search_child(SearchCtx *s, Move m, int depth, int alpha, int beta)
+{
+    s->ops->make(s->pos, m);
+    s->path[s->ply++] = m;
+    /* A forced pass spends no depth: the opponent surely has a move. */
+    const int d = m == MOVE_PASS ? depth : depth - 1;
+    int score = s->ops->alphabeta ? -s->ops->alphabeta(s->pos, s, d, -beta, -alpha)
+                                  : -search_alphabeta(s, d, -beta, -alpha);
+    s->ply--;
+    s->ops->unmake(s->pos);
+    return score;
+}
 /* Marks the move m of the node with the key node as being searched by this
  * thread; returns the mark, 0 when another thread searches it now. */
 uint64_t search_busy_take(SearchCtx *s, uint64_t node, Move m);
