@@ -75,7 +75,7 @@ bool search_should_stop(SearchCtx *s)
 }
 
 /* Win/loss scores are stored as distance from the node, used from the root. */
-int search_score_to_tt(int score, int ply)
+static int score_to_tt(int score, int ply)
 {
     if (score >= SCORE_WIN_MIN)
         return score + ply;
@@ -464,7 +464,6 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta)
      * 8x8 Othello: 12 % fewer nodes to depth 15 over games' positions). */
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     if (!hit || bound == TT_EXACT || tt_depth >= e.depth - KEEP_DEEPER)
-        tt_store(s->tt, key, tt_depth, bound, search_score_to_tt(best, ply),
-                 bound == TT_UPPER ? MOVE_NONE : best_move);
+        tt_store(s->tt, key, tt_depth, bound, score_to_tt(best, ply), bound == TT_UPPER ? MOVE_NONE : best_move);
     return best;
 }

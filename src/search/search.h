@@ -232,8 +232,6 @@ int search_alphabeta(SearchCtx *s, int depth, int alpha, int beta);
 enum { SEARCH_BUSY_MIN_DEPTH = 3 };
 /* The next node count at which to look at the clock. */
 void search_schedule_poll(SearchCtx *s);
-/* A score as the table keeps it: wins and losses relative to the node at ply. */
-int search_score_to_tt(int score, int ply);
 /* The moves to search: the game's own selection when it has one. */
 static inline int search_moves(SearchCtx *s, Move *out)
 {

@@ -712,8 +712,9 @@ static bool root_attempt(SearchCtx *s, const SearchResult *res, int alpha, int b
 {
     const uint64_t key = s->ops->hash(s->pos);
     TtEntry e;
+    /* At the root (ply 0) the table keeps a score as it is. */
     if (res->best != MOVE_NONE && res->depth > 0 && (!tt_probe(s->tt, key, &e) || e.depth < res->depth))
-        tt_store(s->tt, key, res->depth, TT_EXACT, search_score_to_tt(res->score, 0), res->best);
+        tt_store(s->tt, key, res->depth, TT_EXACT, res->score, res->best);
     *best = MOVE_NONE;
     const int depth = s->ops->solve_depth(s->pos);
     return s->ops->solve(s->pos, s, depth, alpha, beta, score, best) && !s->stop && *best != MOVE_NONE &&
