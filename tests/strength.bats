@@ -145,3 +145,46 @@ obf() {
     run "$BUILD/flipfive-tune" fit --keep 1 --jacobi --out "$BATS_TEST_TMPDIR/j.inc" "$BATS_TEST_TMPDIR/d.bin"
     [ "$status" -eq 2 ]
 }
+
+# samples FILE : "empties exact score" of each 20-byte training sample.
+samples() {
+    od -An -v -tu1 -w20 "$1" | awk '{ s = $17; if (s > 127) s -= 256; print $18, $19, s }'
+}
+
+@test "flipfive-tune label: a game played elsewhere, exact from E empties, the game's value before" {
+    # game 55 (sgf-phases above): flipfive, Black, won by 6 at 22 empties
+    # and drew; 60 moves, no pass, 6 of them the opening
+    local game="$DATA/ntest-games/game-00055.sgf" t=$BATS_TEST_TMPDIR
+    run --separate-stderr "$BUILD/flipfive-tune" label --skip 6 --exact 22 --out "$t/d.bin" "$game"
+    [ "$status" -eq 0 ]
+    [ "$output" = "1 games, 0 skipped, 54 positions, 22 solved" ]
+    run samples "$t/d.bin"
+    [ "${#lines[@]}" -eq 54 ]
+    [ "${lines[0]}" = "54 0 6" ]   # Black to move after the opening: +6 for Black
+    [ "${lines[1]}" = "53 0 -6" ]  # White's view
+    [ "${lines[31]}" = "23 0 -6" ]
+    [ "${lines[32]}" = "22 1 6" ]  # solved: the anchor of the labels above
+    [ "${lines[33]}" = "21 1 0" ]  # the move that let it slip
+    [ "${lines[53]}" = "1 1 0" ]   # the last move: the draw the game ended in
+    # exact from 22 empties on, and only there; the game's value alternates
+    [ "$(samples "$t/d.bin" | awk '($1 <= 22) != $2 || (!$2 && $3 != ($1 % 2 ? -6 : 6))' | wc -l)" -eq 0 ]
+}
+
+@test "flipfive-tune label: a record that is not a whole legal 8x8 game is skipped whole" {
+    local game="$DATA/ntest-games/game-00055.sgf" t=$BATS_TEST_TMPDIR
+    sed 's/;B\[bf\].*)/)/' "$game" > "$t/short.sgf"     # unfinished
+    sed 's/;W\[df\]/;W[aa]/' "$game" > "$t/illegal.sgf" # an illegal move
+    sed 's/GM\[2\]/GM[4]/' "$game" > "$t/gomoku.sgf"
+    printf '(;GM[2]SZ[8' > "$t/broken.sgf"
+    ! cmp -s "$game" "$t/short.sgf" && ! cmp -s "$game" "$t/illegal.sgf"
+    run --separate-stderr "$BUILD/flipfive-tune" label --skip 6 --exact 12 --out "$t/d.bin" \
+        "$t/short.sgf" "$t/illegal.sgf" "$game" "$t/gomoku.sgf" "$t/broken.sgf" "$t/none.sgf"
+    [ "$status" -eq 1 ]
+    [ "$output" = "1 games, 5 skipped, 54 positions, 12 solved" ]
+    [[ "$stderr" == *"$t/short.sgf: not a whole legal 8x8 game, skipped"* ]]
+    [ "$(printf '%s\n' "$stderr" | grep -c 'skipped$')" -eq 5 ]
+    [ "$(wc -c < "$t/d.bin")" -eq $((54 * 20)) ]
+    run --separate-stderr "$BUILD/flipfive-tune" label --exact 61 --out "$t/d.bin" "$game"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "usage: flipfive-tune label "* ]]
+}

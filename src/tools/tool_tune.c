@@ -3,6 +3,8 @@
  * pattern evaluation (README "Tuning the 8x8 evaluation" shows the steps).
  *
  *   flipfive-tune gen [options] FILE     self-play games, labelled positions
+ *   flipfive-tune label [options] --out FILE SGF...  the positions of
+ *                                        games played elsewhere, labelled
  *   flipfive-tune fit [options] FILE...  weights fitted to the positions
  *   flipfive-tune gomoku-fit [options] SGF...  the Gomoku evaluation
  *                                        tables fitted to game results
@@ -470,6 +472,7 @@ static const struct {
     int (*run)(int argc, char **argv);
 } subcommands[] = {
     {"gen", " [options] FILE        self-play games, labelled positions", gen_main},
+    {"label", " [options] --out DATA GAME.sgf...  positions of games played elsewhere, labelled", tune_label_main},
     {"fit", " [options] --out FILE.inc DATA...  weights fitted to them", tune_fit_main},
     {"gomoku-fit", " [options] SGF...  the Gomoku evaluation fitted to games", tune_gomoku_fit_main},
     {"check", " [GAMES]            the fast evaluation against its slow reference", tune_check_main},

@@ -10,6 +10,7 @@
 #include "othello8_ops.h"
 #include "othello8_pattern.h"
 #include "othello8_indices.h"
+#include "util.h"
 #include "zobrist.h"
 
 static void put64(uint8_t *b, uint64_t v)
@@ -55,6 +56,24 @@ bool tune_held_out(const TuneSample *s, int permille)
     uint64_t h = s->P * 0x9E3779B97F4A7C15ull ^ s->O * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
     return (int)(h % 1000) < permille;
+}
+
+/* The whole of a file up to 4 MiB; NULL when it cannot be read. */
+char *tune_read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    const size_t cap = (size_t)4 << 20;
+    char *text = xmalloc(cap);
+    *len = fread(text, 1, cap, f);
+    const bool bad = ferror(f) || !feof(f);
+    fclose(f);
+    if (bad) {
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 /* ------------------------------------------------------------- check */

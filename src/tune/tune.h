@@ -6,6 +6,7 @@
 #define FLIPFIVE_TUNE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -30,12 +31,16 @@ bool tune_held_out(const TuneSample *s, int permille);
 /* Sets pos (an 8x8 position of othello8_ops) to P, to move as Black,
  * against O: the searches only see the player to move and the opponent. */
 void tune_setup(void *pos, uint64_t P, uint64_t O);
+/* The whole of a file up to 4 MiB, to free; NULL when it cannot be read. */
+char *tune_read_text(const char *path, size_t *len);
 
 int tune_fit_main(int argc, char **argv);
 /* flipfive-tune gomoku-fit (tune_gomoku.c) */
 int tune_gomoku_fit_main(int argc, char **argv);
 int tune_check_main(int argc, char **argv);
 int tune_book_main(int argc, char **argv);
+/* flipfive-tune label (tune_label.c) */
+int tune_label_main(int argc, char **argv);
 /* flipfive-tune mlp (tune_mlp.c) */
 int tune_mlp_main(int argc, char **argv);
 

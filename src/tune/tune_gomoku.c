@@ -76,24 +76,6 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
     return xrealloc(p, c * size);
 }
 
-/* The whole of a file up to 4 MiB; NULL when it cannot be read. */
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    const size_t cap = (size_t)4 << 20;
-    char *text = xmalloc(cap);
-    *len = fread(text, 1, cap, f);
-    const bool bad = ferror(f) || !feof(f);
-    fclose(f);
-    if (bad) {
-        free(text);
-        return NULL;
-    }
-    return text;
-}
-
 static int cmp_term(const void *a, const void *b)
 {
     const uint32_t x = ((const Term *)a)->f, y = ((const Term *)b)->f;
@@ -161,7 +143,7 @@ static bool rule_is(const char *ru, int rule)
 static void read_game(Data *d, const FitOptions *o, const char *path, SgfGame *g)
 {
     size_t len;
-    char *text = read_text(path, &len);
+    char *text = tune_read_text(path, &len);
     if (!text || !sgf_parse(text, len, g) || g->gm != 4 || g->size < GOMOKU_MIN_SIZE ||
         g->size > GOMOKU_MAX_SIZE || !rule_is(g->ru, o->rule) || g->nsetup) {
         free(text);
