@@ -188,3 +188,22 @@ samples() {
     [ "$status" -eq 2 ]
     [[ "$stderr" == "usage: flipfive-tune label "* ]]
 }
+
+@test "flipfive-tune gen: its games labelled by the same rule as label's" {
+    # 20 self-play games without a pass: each position before E empties
+    # carries the value of the next one from its own side's view, down to
+    # the game's first solved position; exact from E empties on
+    local t=$BATS_TEST_TMPDIR
+    run --separate-stderr "$BUILD/flipfive-tune" gen --games 20 --seed 3 --random 4-8 --exact 12 --depth 2 "$t/g.bin"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" == *"20 games, 1072 positions, 240 solved" ]]
+    samples "$t/g.bin" > "$t/g.txt"
+    [ "$(wc -l < "$t/g.txt")" -eq 1072 ]
+    # games, steps from an unsolved position to the next, wrong labels
+    run awk 'NR > 1 && $1 >= e { games++ }
+             NR > 1 && $1 == e - 1 && !x { steps++; bad += $3 != -s }
+             ($1 <= 12) != $2 { bad++ }
+             { e = $1; x = $2; s = $3 }
+             END { print games + 1, steps, bad + 0 }' "$t/g.txt"
+    [ "$output" = "20 832 0" ]
+}

@@ -64,8 +64,6 @@ typedef struct Gen {
 
 static int random_below(Gen *g, int n) { return (int)(splitmix64(&g->rng) % (uint64_t)n); }
 
-static int empties_of(const Othello8Pos *p) { return 64 - __builtin_popcountll(p->discs[0] | p->discs[1]); }
-
 static SearchResult search_depth(Gen *g, int depth)
 {
     SearchLimits lim = {.depth = depth};
@@ -74,14 +72,15 @@ static SearchResult search_depth(Gen *g, int depth)
     return res;
 }
 
-/* One self-play game; its positions go to the output with their labels. */
+/* One self-play game; its positions go to the output with their labels
+ * (tune_game_take, tune_game_write). */
 static void play_game(Gen *g)
 {
     const GenOptions *o = g->opt;
-    TuneSample game[64];
-    int side[64], count = 0, first_kept = 0;
-    int anchor = 0, anchor_side = -1;
+    TuneGame game;
+    int first_kept = 0;
     const int random_plies = o->random_min + random_below(g, o->random_max - o->random_min + 1);
+    tune_game_start(&game);
     g->ops->reset(g->pos);
     tt_clear(g->tt);
     search_reset(g->ctx);
@@ -92,42 +91,19 @@ static void play_game(Gen *g)
             g->ops->make(g->pos, MOVE_PASS);
             continue;
         }
-        const int e = empties_of(g->pos);
-        TuneSample *s = &game[count];
-        s->P = othello8_player(g->pos);
-        s->O = othello8_opponent(g->pos);
-        s->empties = (uint8_t)e;
-        s->exact = 0;
-        side[count++] = g->pos->side;
+        SearchResult solve;
+        tune_game_take(&game, g->pos, o->exact, g->ctx, g->tt, &solve);
         Move m;
-        if (e <= o->exact) {
-            SearchResult r = search_depth(g, 64);
-            s->score = (int8_t)(r.score / 100);
-            s->exact = 1;
-            g->solved++;
-            if (anchor_side < 0) {
-                anchor = s->score;
-                anchor_side = g->pos->side;
-            }
-            m = random_below(g, 1000) < o->epsilon_end ? moves[random_below(g, n)] : r.best;
-        } else if (ply < random_plies || random_below(g, 1000) < o->epsilon) {
+        if (game.s[game.n - 1].exact)
+            m = random_below(g, 1000) < o->epsilon_end ? moves[random_below(g, n)] : solve.best;
+        else if (ply < random_plies || random_below(g, 1000) < o->epsilon) {
             m = moves[random_below(g, n)];
-            first_kept = count;
-        } else {
+            first_kept = game.n;
+        } else
             m = search_depth(g, o->depth).best;
-        }
         g->ops->make(g->pos, m);
     }
-    if (anchor_side < 0) { /* over before the exact phase: the result is exact */
-        anchor = g->ops->outcome(g->pos);
-        anchor_side = BLACK;
-    }
-    for (int i = first_kept; i < count; i++) {
-        if (!game[i].exact)
-            game[i].score = (int8_t)(side[i] == anchor_side ? anchor : -anchor);
-        tune_write_sample(g->out, &game[i]);
-    }
-    g->written += count - first_kept;
+    g->written += tune_game_write(&game, g->pos, first_kept, g->out, &g->solved);
 }
 
 static int gen_main(int argc, char **argv)
@@ -489,7 +465,7 @@ static void usage(FILE *f)
     for (int i = 0; i < NSUBCOMMANDS; i++)
         fprintf(f, "%s flipfive-tune %s%s\n", i ? "      " : "usage:", subcommands[i].name,
                 subcommands[i].help);
-    fputs("gen, fit, probcut, nodes and mlp without a file print their options; the README's section\n"
+    fputs("gen, label, fit, probcut, nodes and mlp without a file print their options; the README's section\n"
           "\"Tuning the 8x8 evaluation\" shows the steps.\n",
           f);
 }

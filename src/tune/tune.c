@@ -1,5 +1,6 @@
 /*
- * tune.c - the tuner's sample files (see tune.h).
+ * tune.c - the tuner's sample files, the labels of a game's positions and the
+ * check of the fast evaluation (see tune.h).
  */
 #include "tune.h"
 
@@ -74,6 +75,60 @@ char *tune_read_text(const char *path, size_t *len)
         return NULL;
     }
     return text;
+}
+
+/* ------------------------------------------------------------- games */
+
+int tune_empties(const Othello8Pos *pos) { return 64 - __builtin_popcountll(pos->discs[0] | pos->discs[1]); }
+
+void tune_game_start(TuneGame *g)
+{
+    g->n = 0;
+    g->anchor = 0;
+    g->anchor_side = -1;
+}
+
+bool tune_game_take(TuneGame *g, Othello8Pos *pos, int exact, SearchCtx *ctx, Tt *tt, SearchResult *solve)
+{
+    if (g->n >= 64)
+        return false;
+    TuneSample *s = &g->s[g->n];
+    s->P = othello8_player(pos);
+    s->O = othello8_opponent(pos);
+    s->empties = (uint8_t)tune_empties(pos);
+    s->exact = 0;
+    s->score = 0;
+    g->side[g->n++] = pos->side;
+    if (s->empties > exact)
+        return true;
+    SearchLimits lim = {.depth = 64};
+    SearchResult r;
+    search_run(ctx, &othello8_ops, pos, tt, &lim, &r);
+    s->score = (int8_t)(r.score / OTHELLO8_UNITS);
+    s->exact = 1;
+    if (g->anchor_side < 0) {
+        g->anchor = s->score;
+        g->anchor_side = pos->side;
+    }
+    if (solve)
+        *solve = r;
+    return true;
+}
+
+int tune_game_write(TuneGame *g, Othello8Pos *pos, int first_kept, FILE *out, long *solved)
+{
+    if (g->anchor_side < 0) { /* over before EXACT empties: the result is exact */
+        g->anchor = othello8_ops.outcome(pos);
+        g->anchor_side = BLACK;
+    }
+    for (int i = first_kept; i < g->n; i++) {
+        TuneSample *s = &g->s[i];
+        if (!s->exact)
+            s->score = (int8_t)(g->side[i] == g->anchor_side ? g->anchor : -g->anchor);
+        *solved += s->exact;
+        tune_write_sample(out, s);
+    }
+    return first_kept < g->n ? g->n - first_kept : 0;
 }
 
 /* ------------------------------------------------------------- check */

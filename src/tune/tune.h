@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "othello8.h"
+#include "search.h"
+#include "tt.h"
+
 /* A position seen from the side to move (P) with its label: the final disc
  * difference for P, exact when the position was solved. */
 typedef struct TuneSample {
@@ -33,6 +37,30 @@ bool tune_held_out(const TuneSample *s, int permille);
 void tune_setup(void *pos, uint64_t P, uint64_t O);
 /* The whole of a file up to 4 MiB, to free; NULL when it cannot be read. */
 char *tune_read_text(const char *path, size_t *len);
+
+/* One 8x8 game's positions and their labels, the rule `gen` and `label`
+ * share: a position with EXACT empties or fewer is solved and labelled by
+ * its exact value; each earlier one by the exact value of the game's first
+ * solved position, from its own side's view (the value of the game as
+ * played so far, under perfect play from there), or by the final result
+ * when the game ended before EXACT empties. */
+typedef struct TuneGame {
+    TuneSample s[64];
+    int side[64];
+    int n;
+    int anchor, anchor_side; /* anchor_side -1: nothing solved yet */
+} TuneGame;
+
+void tune_game_start(TuneGame *g);
+/* Records pos (a side to move that has a move) and, with EXACT empties or
+ * fewer, solves it: the solve's result in *solve when solve is not NULL.
+ * False when the game already holds 64 positions. */
+bool tune_game_take(TuneGame *g, Othello8Pos *pos, int exact, SearchCtx *ctx, Tt *tt, SearchResult *solve);
+/* Labels the positions once the game is over at pos, and writes those from
+ * the first_kept-th on; returns how many were written, and adds to *solved
+ * the number of exact ones among them. */
+int tune_game_write(TuneGame *g, Othello8Pos *pos, int first_kept, FILE *out, long *solved);
+int tune_empties(const Othello8Pos *pos);
 
 int tune_fit_main(int argc, char **argv);
 /* flipfive-tune gomoku-fit (tune_gomoku.c) */

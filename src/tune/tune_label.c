@@ -39,15 +39,6 @@ typedef struct Labeler {
     long games, skipped, written, solved;
 } Labeler;
 
-/* One game's positions, before they are written. */
-typedef struct GameSamples {
-    TuneSample s[64];
-    int side[64], n, solved;
-    int anchor, anchor_side; /* anchor_side -1: no exact position yet */
-} GameSamples;
-
-static int empties_of(const Othello8Pos *p) { return 64 - __builtin_popcountll(p->discs[0] | p->discs[1]); }
-
 /* The move of an SGF node as a Move of the position: MOVE_PASS for a pass,
  * -1 for a point off the board. */
 static Move node_move(const SgfNode *nd)
@@ -59,41 +50,10 @@ static Move node_move(const SgfNode *nd)
     return nd->move.y * 8 + nd->move.x;
 }
 
-/* Records the position to move (before move number ply) and, once it has
- * EXACT empties or fewer, solves it. */
-static void take_position(Labeler *l, GameSamples *g, int ply)
-{
-    const int e = empties_of(l->pos);
-    if (ply < l->opt->skip && e > l->opt->exact)
-        return;
-    TuneSample *s = &g->s[g->n];
-    s->P = othello8_player(l->pos);
-    s->O = othello8_opponent(l->pos);
-    s->empties = (uint8_t)e;
-    s->exact = 0;
-    s->score = 0;
-    g->side[g->n] = l->pos->side;
-    if (e <= l->opt->exact) {
-        SearchLimits lim = {.depth = 64};
-        SearchResult r;
-        search_run(l->ctx, l->ops, l->pos, l->tt, &lim, &r);
-        s->score = (int8_t)(r.score / OTHELLO8_UNITS);
-        s->exact = 1;
-        if (g->anchor_side < 0) {
-            g->anchor = s->score;
-            g->anchor_side = l->pos->side;
-        }
-    }
-    if (ply >= l->opt->skip) {
-        g->solved += s->exact;
-        g->n++;
-    }
-}
-
 /* Replays the record's moves from the start position; false when the
  * record is not one whole legal game. A side that cannot move passes
  * whether or not the record writes the pass. */
-static bool replay(Labeler *l, GameSamples *g)
+static bool replay(Labeler *l, TuneGame *g, int *first_kept)
 {
     const SgfGame *sg = l->sgf;
     if (sg->gm != 2 || sg->size != 8 || sg->nsetup)
@@ -114,9 +74,10 @@ static bool replay(Labeler *l, GameSamples *g)
         if (l->ops->game_over(l->pos) || nd->color != l->pos->side || m < 0 || !l->ops->is_legal(l->pos, m))
             return false;
         if (m != MOVE_PASS) {
-            if (g->n >= 64)
+            if (!tune_game_take(g, l->pos, l->opt->exact, l->ctx, l->tt, NULL))
                 return false;
-            take_position(l, g, ply);
+            if (ply < l->opt->skip)
+                *first_kept = g->n;
         }
         l->ops->make(l->pos, m);
         ply++;
@@ -128,25 +89,17 @@ static void label_game(Labeler *l, const char *path)
 {
     size_t len;
     char *text = tune_read_text(path, &len);
-    GameSamples g = {.anchor_side = -1};
-    const bool ok = text && sgf_parse(text, len, l->sgf) && replay(l, &g);
+    TuneGame g;
+    int first_kept = 0;
+    tune_game_start(&g);
+    const bool ok = text && sgf_parse(text, len, l->sgf) && replay(l, &g, &first_kept);
     free(text);
     if (!ok) {
         fprintf(stderr, "flipfive-tune label: %s: not a whole legal 8x8 game, skipped\n", path);
         l->skipped++;
         return;
     }
-    if (g.anchor_side < 0) { /* over before EXACT empties: the result is exact */
-        g.anchor = l->ops->outcome(l->pos);
-        g.anchor_side = BLACK;
-    }
-    for (int i = 0; i < g.n; i++) {
-        if (!g.s[i].exact)
-            g.s[i].score = (int8_t)(g.side[i] == g.anchor_side ? g.anchor : -g.anchor);
-        tune_write_sample(l->out, &g.s[i]);
-    }
-    l->written += g.n;
-    l->solved += g.solved;
+    l->written += tune_game_write(&g, l->pos, first_kept, l->out, &l->solved);
     l->games++;
 }
 
