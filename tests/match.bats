@@ -672,3 +672,36 @@ pisk_broken() {
     grep -q '^B< === [A-H][1-8]' "$BATS_TEST_TMPDIR/nb/game-00002.log"
     [ "$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'flipfive-match-*' | wc -l)" -eq "$before" ]
 }
+
+# evals_match SGF LOG COLOR SIGN : the V[] of COLOR's moves in the record are
+# SIGN times the evals of the NBoard engine's "=== M/E" answers in the log
+# (B> lines), in order, and there is at least one.
+evals_match() {
+    paste -d ' ' <(grep -o "$3\[[a-h][a-h]\]V\[[^]]*\]" "$1" | sed 's/.*V\[\(.*\)\]/\1/') \
+        <(sed -n 's#^B< === [A-Ha-h][1-8][/ ]\([^/ ]\{1,\}\)[/ ].*#\1#p' "$2") |
+        awk -v sign="$4" 'NF != 2 || $1 != sign * $2 { bad++ } END { exit NR == 0 || bad }'
+}
+
+@test "match: an NBoard engine's eval goes into the SGF as V[], for Black; a move without one has none" {
+    local d=$BATS_TEST_TMPDIR nb="$ENGINE --protocol nboard --level 1 --hash 1"
+    match --games 2 --plies 4 --seed 5 --sgf-dir "$d/sgf" --log-dir "$d/log" -- "$FF" "nboard:$nb"
+    [ "$status" -eq 0 ]
+    # game 1: B, the NBoard engine, is White: V[] is minus its own eval
+    grep -q '^B< === [A-H][1-8]/-\{0,1\}[0-9]*\.[0-9][0-9]/' "$d/log/game-00001.log"
+    evals_match "$d/sgf/game-00001.sgf" "$d/log/game-00001.log" W -1
+    evals_match "$d/sgf/game-00002.sgf" "$d/log/game-00002.log" B 1
+    # A speaks GTP, which gives no eval
+    run ! grep -q 'B\[[a-h][a-h]\]V\[' "$d/sgf/game-00001.sgf"
+    run ! grep -q 'W\[[a-h][a-h]\]V\[' "$d/sgf/game-00002.sgf"
+    # Edax's "=== m eval time" is read as well; an eval that is not a number is left out
+    printf '#!/bin/sh\n%s | sed -u "s#^=== \\([^/]*\\)/\\([^/]*\\)/#=== \\1 \\2 #"\n' "$nb" > "$d/edax.sh"
+    printf '#!/bin/sh\n%s | sed -u "s#^=== \\([^/]*\\)/[^/]*/#=== \\1/x/#"\n' "$nb" > "$d/bad.sh"
+    match --games 1 --plies 4 --seed 5 --sgf-dir "$d/sgf2" --log-dir "$d/log2" -- "$FF" "nboard:sh $d/edax.sh"
+    [ "$status" -eq 0 ]
+    grep -q '^B< === [A-H][1-8] -\{0,1\}[0-9]*\.[0-9][0-9] ' "$d/log2/game-00001.log"
+    evals_match "$d/sgf2/game-00001.sgf" "$d/log2/game-00001.log" W -1
+    match --games 1 --plies 4 --seed 5 --sgf-dir "$d/sgf3" --log-dir "$d/log3" -- "$FF" "nboard:sh $d/bad.sh"
+    [ "$status" -eq 0 ]
+    grep -q '^B< === [A-H][1-8]/x/' "$d/log3/game-00001.log"
+    run ! grep -q 'V\[' "$d/sgf3/game-00001.sgf"
+}

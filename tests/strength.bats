@@ -189,6 +189,37 @@ samples() {
     [[ "$stderr" == "usage: flipfive-tune label "* ]]
 }
 
+@test "flipfive-tune label --eval-mix: an engine's V[] makes its share of an unsolved label" {
+    # game 55 with values the referee would have written: -3.6 for Black on
+    # its first move (54 empties), +2 for Black on White's reply (-2 for
+    # White), one that is not a number, one on a solved position (22 empties)
+    local t=$BATS_TEST_TMPDIR
+    sed 's/;B\[ce\]/;B[ce]V[-3.6]/; s/;W\[fd\]/;W[fd]V[2]/; s/;W\[dg\]/;W[dg]V[abc]/; s/;B\[ca\]/;B[ca]V[30]/' \
+        "$DATA/ntest-games/game-00055.sgf" > "$t/v.sgf"
+    [ "$(grep -o 'V\[' "$t/v.sgf" | wc -l)" -eq 4 ]
+    for mix in 0 50 100; do
+        run --separate-stderr "$BUILD/flipfive-tune" label --skip 6 --exact 22 --eval-mix $mix --out "$t/d$mix.bin" "$t/v.sgf"
+        [ "$status" -eq 0 ]
+        [ "$output" = "1 games, 0 skipped, 54 positions, 22 solved" ]
+    done
+    # 0: the game's value alone, as without V[]
+    run --separate-stderr "$BUILD/flipfive-tune" label --skip 6 --exact 22 --out "$t/plain.bin" "$DATA/ntest-games/game-00055.sgf"
+    cmp "$t/d0.bin" "$t/plain.bin"
+    run samples "$t/d50.bin"
+    [ "${lines[0]}" = "54 0 1" ]   # (-3.6 + 6) / 2, rounded
+    [ "${lines[1]}" = "53 0 -4" ]  # (-2 - 6) / 2
+    [ "${lines[2]}" = "52 0 6" ]   # no value: the game's
+    [ "${lines[3]}" = "51 0 -6" ]  # V[abc] is no value
+    [ "${lines[32]}" = "22 1 6" ]  # solved: exact whatever V says
+    run samples "$t/d100.bin"
+    [ "${lines[0]}" = "54 0 -4" ]
+    [ "${lines[1]}" = "53 0 -2" ]
+    [ "${lines[32]}" = "22 1 6" ]
+    [ "$(cmp -l "$t/d100.bin" "$t/plain.bin" | wc -l)" -eq 2 ]
+    run --separate-stderr "$BUILD/flipfive-tune" label --eval-mix 101 --out "$t/d.bin" "$t/v.sgf"
+    [ "$status" -eq 2 ]
+}
+
 @test "flipfive-tune gen: its games labelled by the same rule as label's" {
     # 20 self-play games without a pass: each position before E empties
     # carries the value of the next one from its own side's view, down to

@@ -137,6 +137,15 @@ static bool apply_property(Parser *p, SgfNode *node, const char *id, const char 
             return false;
         return true;
     }
+    if (strcmp(id, "V") == 0) {
+        /* A value that is not a number is left out, not an error: nothing
+         * but the tuner reads it. */
+        char *end;
+        const double x = strtod(v, &end);
+        node->has_value = end != v && !*end && x > -1e6 && x < 1e6;
+        node->value = node->has_value ? x : 0;
+        return true;
+    }
     if (strcmp(id, "GM") == 0)
         return parse_number(v, &g->gm);
     if (strcmp(id, "SZ") == 0)

@@ -1,7 +1,7 @@
 /*
  * sgf.h - a small, strict-enough SGF (FF[4]) reader: the main line of the
  * first game tree, with the properties our games use (GM, SZ, RU, B, W,
- * AB, AW, AE, PL). Points stay as SGF x/y pairs until the size is known.
+ * AB, AW, AE, PL, V). Points stay as SGF x/y pairs until the size is known.
  */
 #ifndef FLIPFIVE_SGF_H
 #define FLIPFIVE_SGF_H
@@ -30,6 +30,8 @@ typedef struct SgfNode {
     SgfPoint move;
     int setup_first, setup_count;
     int pl;                 /* PL[] side to play, -1 for none */
+    bool has_value;         /* V[]: a value of the node, positive good */
+    double value;           /* for Black (the referee writes an engine's) */
 } SgfNode;
 
 typedef struct SgfGame {

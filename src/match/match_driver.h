@@ -51,6 +51,10 @@ typedef struct MatchEngine {
                                  * first game, learnt from a '?' to a pass) */
     bool knows_time_left;       /* GTP: time_left is sent */
     int ping;                   /* NBoard: the last ping sent */
+    /* The value the engine gave with its last move, from its own side's
+     * view (NBoard's "=== M/E"); has_eval is cleared before each ask. */
+    bool has_eval;
+    double eval;
 } MatchEngine;
 
 struct MatchDriver {

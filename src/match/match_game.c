@@ -188,13 +188,16 @@ static void relay(Game *g, int e, int color, Move m)
         drv_fault(g, e, st, "a move");
 }
 
-/* Makes m on the referee's board and records it; the engines are told by
- * the caller. */
-static void make(Game *g, int color, Move m, bool generated, double secs, double left)
+/* Makes m on the referee's board and records it (the record, NULL when
+ * the record is full); the engines are told by the caller. */
+static MatchMoveRec *make(Game *g, int color, Move m, bool generated, double secs, double left)
 {
     g->cfg->ops->make(g->pos, m);
-    if (g->rec->n < MAX_GAME_PLY)
-        g->rec->moves[g->rec->n++] = (MatchMoveRec){color, m, generated, secs, left};
+    if (g->rec->n >= MAX_GAME_PLY)
+        return NULL;
+    MatchMoveRec *r = &g->rec->moves[g->rec->n++];
+    *r = (MatchMoveRec){.color = color, .move = m, .generated = generated, .secs = secs, .left = left};
+    return r;
 }
 
 static bool play_opening(Game *g, const MatchOpening *o)
@@ -231,7 +234,12 @@ static void judge(Game *g, int e, int color, Move m, double secs)
                   COLOR_WORD[color], ans, forbidden ? "forbidden point" : "illegal move");
         return;
     }
-    make(g, color, m, true, secs, g->cfg->tc_engine[e].enabled ? match_clock_left(&g->clock[e]) : -1);
+    const MatchEngine *eng = &g->seat[e]->eng;
+    MatchMoveRec *r = make(g, color, m, true, secs, g->cfg->tc_engine[e].enabled ? match_clock_left(&g->clock[e]) : -1);
+    if (r && eng->has_eval) {
+        r->has_eval = true;
+        r->eval = color == BLACK ? eng->eval : -eng->eval;
+    }
     relay(g, !e, color, m);
 }
 
@@ -253,6 +261,7 @@ static void ask_move(Game *g, int color)
     int64_t t0 = clock_ns();
     int64_t limit = (int64_t)((allow < 0 ? cfg->timeout : allow + cfg->margin) * 1e9);
     Move m = MOVE_NONE;
+    eng->has_eval = false;
     DrvStatus st = eng->drv->ask(eng, color, clock, t0 + limit, &m);
     double secs = (double)(clock_ns() - t0) / 1e9;
     const char *ans = buf_str(&eng->reply);

@@ -137,8 +137,30 @@ static void ggf_game(const MatchEngine *m, double clock_s, Buf *out)
     buf_printf(out, ";)");
 }
 
-/* "=== M", "=== M/eval/time" or Edax's "=== m eval time": the move. */
-static DrvStatus parse_move(const char *s, Move *out)
+/* The eval of "M/eval/time" or Edax's "m eval time" (s at the separator
+ * after the move), in discs from the mover's view; kept only when it is a
+ * number, and in Edax's form only with the time after it ("m  0.0" is a
+ * move, no eval, and its time). */
+static void parse_eval(MatchEngine *m, const char *s)
+{
+    const bool slash = *s == '/';
+    if (!slash && *s != ' ')
+        return;
+    s++;
+    while (!slash && *s == ' ')
+        s++;
+    char *end;
+    const double e = strtod(s, &end);
+    const bool whole = slash ? *end == '\0' || *end == '/' : *end == ' ' && end[strspn(end, " ")] != '\0';
+    if (end != s && whole && e > -1000 && e < 1000) {
+        m->has_eval = true;
+        m->eval = e;
+    }
+}
+
+/* "=== M", "=== M/eval/time" or Edax's "=== m eval time": the move, and
+ * the eval when there is one. */
+static DrvStatus parse_move(MatchEngine *m, const char *s, Move *out)
 {
     char mv[8];
     size_t n = strcspn(s, "/ ");
@@ -146,6 +168,7 @@ static DrvStatus parse_move(const char *s, Move *out)
         return DRV_GARBAGE;
     memcpy(mv, s, n);
     mv[n] = '\0';
+    parse_eval(m, s + n);
     if (strcasecmp(mv, "PA") == 0 || strcasecmp(mv, "PASS") == 0) {
         *out = MOVE_PASS;
         return DRV_OK;
@@ -172,7 +195,7 @@ static DrvStatus ask(MatchEngine *m, int color, const MatchClock *clock, int64_t
     ProcStatus ps = PROC_OK;
     while (st == DRV_OK && (ps = match_proc_read_line(&m->proc, deadline_ns, &m->reply)) == PROC_OK)
         if (strncmp(buf_str(&m->reply), "=== ", 4) == 0)
-            return parse_move(buf_str(&m->reply) + 4, out) == DRV_OK ? tell(m, color, *out) : DRV_GARBAGE;
+            return parse_move(m, buf_str(&m->reply) + 4, out) == DRV_OK ? tell(m, color, *out) : DRV_GARBAGE;
     return st != DRV_OK ? st : match_driver_status(ps);
 }
 

@@ -46,6 +46,8 @@ typedef struct MatchMoveRec {
                            * pass the referee made for an implicit-pass one) */
     double secs;          /* time the engine took */
     double left;          /* its clock afterwards, < 0 without a clock */
+    bool has_eval;        /* the engine gave its value of the move: */
+    double eval;          /* that value for Black (the SGF's V[]) */
 } MatchMoveRec;
 
 typedef struct MatchGameRec {

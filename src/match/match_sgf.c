@@ -92,6 +92,8 @@ void match_sgf_text(Buf *out, const MatchConfig *cfg, const MatchInfo *info, con
                    sgf_letter(m->move % n), sgf_letter(m->move / n));
         if (m->generated && m->left >= 0)
             buf_printf(out, "%s[%.1f]", m->color == BLACK ? "BL" : "WL", m->left);
+        if (m->has_eval)
+            buf_printf(out, "V[%.2f]", m->eval);
         Buf c = {0};
         if (m->generated)
             buf_printf(&c, "%.3f s", m->secs);

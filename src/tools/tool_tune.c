@@ -73,7 +73,7 @@ static SearchResult search_depth(Gen *g, int depth)
 }
 
 /* One self-play game; its positions go to the output with their labels
- * (tune_game_take, tune_game_write). */
+ * (tune_game_take, tune_game_label). */
 static void play_game(Gen *g)
 {
     const GenOptions *o = g->opt;
@@ -103,7 +103,8 @@ static void play_game(Gen *g)
             m = search_depth(g, o->depth).best;
         g->ops->make(g->pos, m);
     }
-    g->written += tune_game_write(&game, g->pos, first_kept, g->out, &g->solved);
+    tune_game_label(&game, g->pos);
+    g->written += tune_game_write(&game, first_kept, g->out, &g->solved);
 }
 
 static int gen_main(int argc, char **argv)

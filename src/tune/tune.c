@@ -115,18 +115,22 @@ bool tune_game_take(TuneGame *g, Othello8Pos *pos, int exact, SearchCtx *ctx, Tt
     return true;
 }
 
-int tune_game_write(TuneGame *g, Othello8Pos *pos, int first_kept, FILE *out, long *solved)
+void tune_game_label(TuneGame *g, Othello8Pos *pos)
 {
     if (g->anchor_side < 0) { /* over before EXACT empties: the result is exact */
         g->anchor = othello8_ops.outcome(pos);
         g->anchor_side = BLACK;
     }
+    for (int i = 0; i < g->n; i++)
+        if (!g->s[i].exact)
+            g->s[i].score = (int8_t)(g->side[i] == g->anchor_side ? g->anchor : -g->anchor);
+}
+
+int tune_game_write(const TuneGame *g, int first_kept, FILE *out, long *solved)
+{
     for (int i = first_kept; i < g->n; i++) {
-        TuneSample *s = &g->s[i];
-        if (!s->exact)
-            s->score = (int8_t)(g->side[i] == g->anchor_side ? g->anchor : -g->anchor);
-        *solved += s->exact;
-        tune_write_sample(out, s);
+        *solved += g->s[i].exact;
+        tune_write_sample(out, &g->s[i]);
     }
     return first_kept < g->n ? g->n - first_kept : 0;
 }

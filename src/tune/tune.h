@@ -56,10 +56,11 @@ void tune_game_start(TuneGame *g);
  * fewer, solves it: the solve's result in *solve when solve is not NULL.
  * False when the game already holds 64 positions. */
 bool tune_game_take(TuneGame *g, Othello8Pos *pos, int exact, SearchCtx *ctx, Tt *tt, SearchResult *solve);
-/* Labels the positions once the game is over at pos, and writes those from
- * the first_kept-th on; returns how many were written, and adds to *solved
- * the number of exact ones among them. */
-int tune_game_write(TuneGame *g, Othello8Pos *pos, int first_kept, FILE *out, long *solved);
+/* Labels the positions once the game is over at pos. */
+void tune_game_label(TuneGame *g, Othello8Pos *pos);
+/* Writes the positions from the first_kept-th on; returns how many, and
+ * adds to *solved the number of exact ones among them. */
+int tune_game_write(const TuneGame *g, int first_kept, FILE *out, long *solved);
 int tune_empties(const Othello8Pos *pos);
 
 int tune_fit_main(int argc, char **argv);

@@ -10,6 +10,12 @@
  * "Tuning the 8x8 evaluation", round J). A record that is not a finished
  * 8x8 Othello game from the start position, or whose moves are not legal,
  * is skipped whole: half a game has no value to label it with.
+ *
+ * --eval-mix P: an engine's own value of a position, which the referee
+ * writes as V[] on the move it chose there (an NBoard engine's "=== M/E"),
+ * makes P percent of the label of each position not solved, the game's
+ * value the rest: a deep search's value is less noisy than the result of
+ * the game that followed (README "Tuning", round K).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +31,7 @@
 typedef struct LabelOptions {
     int skip;  /* plies of the opening whose positions are not written */
     int exact; /* solve from this many empties on */
+    int mix;   /* percent of an unsolved label from the engine's V[] */
     const char *out;
 } LabelOptions;
 
@@ -38,6 +45,13 @@ typedef struct Labeler {
     FILE *out;
     long games, skipped, written, solved;
 } Labeler;
+
+/* The values the record gives the positions of a game (V[] of the move
+ * played from each), from the side to move's view. */
+typedef struct GameValues {
+    double v[64];
+    bool has[64];
+} GameValues;
 
 /* The move of an SGF node as a Move of the position: MOVE_PASS for a pass,
  * -1 for a point off the board. */
@@ -53,7 +67,7 @@ static Move node_move(const SgfNode *nd)
 /* Replays the record's moves from the start position; false when the
  * record is not one whole legal game. A side that cannot move passes
  * whether or not the record writes the pass. */
-static bool replay(Labeler *l, TuneGame *g, int *first_kept)
+static bool replay(Labeler *l, TuneGame *g, GameValues *values, int *first_kept)
 {
     const SgfGame *sg = l->sgf;
     if (sg->gm != 2 || sg->size != 8 || sg->nsetup)
@@ -76,6 +90,8 @@ static bool replay(Labeler *l, TuneGame *g, int *first_kept)
         if (m != MOVE_PASS) {
             if (!tune_game_take(g, l->pos, l->opt->exact, l->ctx, l->tt, NULL))
                 return false;
+            values->has[g->n - 1] = nd->has_value;
+            values->v[g->n - 1] = nd->color == BLACK ? nd->value : -nd->value;
             if (ply < l->opt->skip)
                 *first_kept = g->n;
         }
@@ -85,28 +101,45 @@ static bool replay(Labeler *l, TuneGame *g, int *first_kept)
     return l->ops->game_over(l->pos);
 }
 
+/* Each unsolved label with a value of its own: mix percent of that value,
+ * the rest the game's. */
+static void mix_values(TuneGame *g, const GameValues *values, int mix)
+{
+    for (int i = 0; i < g->n; i++) {
+        if (g->s[i].exact || !values->has[i])
+            continue;
+        double x = (mix * values->v[i] + (100 - mix) * g->s[i].score) / 100;
+        x = x < -64 ? -64 : x > 64 ? 64 : x;
+        g->s[i].score = (int8_t)(x < 0 ? x - 0.5 : x + 0.5);
+    }
+}
+
 static void label_game(Labeler *l, const char *path)
 {
     size_t len;
     char *text = tune_read_text(path, &len);
     TuneGame g;
+    GameValues values;
     int first_kept = 0;
     tune_game_start(&g);
-    const bool ok = text && sgf_parse(text, len, l->sgf) && replay(l, &g, &first_kept);
+    const bool ok = text && sgf_parse(text, len, l->sgf) && replay(l, &g, &values, &first_kept);
     free(text);
     if (!ok) {
         fprintf(stderr, "flipfive-tune label: %s: not a whole legal 8x8 game, skipped\n", path);
         l->skipped++;
         return;
     }
-    l->written += tune_game_write(&g, l->pos, first_kept, l->out, &l->solved);
+    tune_game_label(&g, l->pos);
+    if (l->opt->mix)
+        mix_values(&g, &values, l->opt->mix);
+    l->written += tune_game_write(&g, first_kept, l->out, &l->solved);
     l->games++;
 }
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: flipfive-tune label [--skip PLIES] [--exact E] --out DATA GAME.sgf...\n"
-                    "  (defaults: --skip 0 --exact 18; DATA is written anew)\n");
+    fprintf(stderr, "usage: flipfive-tune label [--skip PLIES] [--exact E] [--eval-mix PERCENT] --out DATA GAME.sgf...\n"
+                    "  (defaults: --skip 0 --exact 18 --eval-mix 0; DATA is written anew)\n");
     return 2;
 }
 
@@ -121,6 +154,8 @@ int tune_label_main(int argc, char **argv)
             o.skip = atoi(argv[++i]);
         else if (!strcmp(a, "--exact") && has)
             o.exact = atoi(argv[++i]);
+        else if (!strcmp(a, "--eval-mix") && has)
+            o.mix = atoi(argv[++i]);
         else if (!strcmp(a, "--out") && has)
             o.out = argv[++i];
         else if (a[0] != '-') {
@@ -129,7 +164,7 @@ int tune_label_main(int argc, char **argv)
         } else
             return usage();
     }
-    if (!o.out || first_game == argc || o.skip < 0 || o.exact < 0 || o.exact > 60)
+    if (!o.out || first_game == argc || o.skip < 0 || o.exact < 0 || o.exact > 60 || o.mix < 0 || o.mix > 100)
         return usage();
     Labeler l = {.opt = &o, .ops = &othello8_ops};
     l.pos = l.ops->create(8, 0);
