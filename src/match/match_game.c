@@ -235,7 +235,8 @@ static void judge(Game *g, int e, int color, Move m, double secs)
         return;
     }
     const MatchEngine *eng = &g->seat[e]->eng;
-    MatchMoveRec *r = make(g, color, m, true, secs, g->cfg->tc_engine[e].enabled ? match_clock_left(&g->clock[e]) : -1);
+    const double left = g->cfg->tc_engine[e].enabled ? match_clock_left(&g->clock[e]) : -1;
+    MatchMoveRec *r = make(g, color, m, true, secs, left);
     if (r && eng->has_eval) {
         r->has_eval = true;
         r->eval = color == BLACK ? eng->eval : -eng->eval;

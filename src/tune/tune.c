@@ -79,7 +79,7 @@ char *tune_read_text(const char *path, size_t *len)
 
 /* ------------------------------------------------------------- games */
 
-int tune_empties(const Othello8Pos *pos) { return 64 - __builtin_popcountll(pos->discs[0] | pos->discs[1]); }
+static int empties_of(const Othello8Pos *pos) { return 64 - __builtin_popcountll(pos->discs[0] | pos->discs[1]); }
 
 void tune_game_start(TuneGame *g)
 {
@@ -95,7 +95,7 @@ bool tune_game_take(TuneGame *g, Othello8Pos *pos, int exact, SearchCtx *ctx, Tt
     TuneSample *s = &g->s[g->n];
     s->P = othello8_player(pos);
     s->O = othello8_opponent(pos);
-    s->empties = (uint8_t)tune_empties(pos);
+    s->empties = (uint8_t)empties_of(pos);
     s->exact = 0;
     s->score = 0;
     g->side[g->n++] = pos->side;

@@ -61,7 +61,6 @@ void tune_game_label(TuneGame *g, Othello8Pos *pos);
 /* Writes the positions from the first_kept-th on; returns how many, and
  * adds to *solved the number of exact ones among them. */
 int tune_game_write(const TuneGame *g, int first_kept, FILE *out, long *solved);
-int tune_empties(const Othello8Pos *pos);
 
 int tune_fit_main(int argc, char **argv);
 /* flipfive-tune gomoku-fit (tune_gomoku.c) */

@@ -138,7 +138,8 @@ static void label_game(Labeler *l, const char *path)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: flipfive-tune label [--skip PLIES] [--exact E] [--eval-mix PERCENT] --out DATA GAME.sgf...\n"
+    fprintf(stderr, "usage: flipfive-tune label [--skip PLIES] [--exact E] [--eval-mix PERCENT]\n"
+                    "       --out DATA GAME.sgf...\n"
                     "  (defaults: --skip 0 --exact 18 --eval-mix 0; DATA is written anew)\n");
     return 2;
 }
